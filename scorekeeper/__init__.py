@@ -1,0 +1,84 @@
+"""Scorekeeper: the score pad and rules judge for UNO played with a physical deck."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Mapping
+
+from flask import Flask
+from flask_migrate import Migrate, upgrade
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .models import db
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+csrf = CSRFProtect()
+migrate = Migrate()
+
+
+def create_app(test_config: Mapping | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite3"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night outlasts the default hour
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    if test_config is None:
+        app.config.from_prefixed_env()
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    csrf.init_app(app)
+
+    from . import api, errors, rules_views, judge_views, scorepad
+    app.register_blueprint(scorepad.bp)
+    app.register_blueprint(rules_views.bp)
+    app.register_blueprint(judge_views.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    errors.register(app)
+    scorepad.register_filters(app)
+
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+    return app
+
+
+def _instance_secret(path: Path) -> str:
+    """A random key made on first start and kept in instance/, never in the code."""
+    if not path.exists():
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:  # link is atomic: servers starting together all end up with one key
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    return path.read_text().strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """WAL and a busy timeout: readers never block the writer, and writers wait their turn."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

@@ -1,0 +1,108 @@
+"""The JSON API (contract in shared/DESIGN.md): outside clients depend on it, keep it stable."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request, url_for
+
+from . import games
+from .errors import error_response
+from .games import Rejected
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
+HAND_FIELDS = {"held", "typed_totals", "request_id", "revision"}
+
+
+def _body(allowed: set[str]) -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise Rejected("Send a JSON object in the request body.", 400)
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        raise Rejected(f"Unknown field {', '.join(unknown)}: the known ones are "
+                       f"{', '.join(sorted(allowed))}.", 400)
+    return body
+
+
+def _game_json(game_id: int) -> dict:
+    game = games.load_game(game_id)
+    if game is None:
+        raise Rejected("There is no game with that id.", 404)
+    return games.game_dict(game, url_for("scorepad.scoreboard", game_id=game.id))
+
+
+def _hand_json(game: dict, number: int) -> dict:
+    return next(h for h in game["hands"] if h["number"] == number)
+
+
+def _require_key(game_id: int) -> None:
+    game = games.load_game(game_id)
+    if game is None:
+        raise Rejected("There is no game with that id.", 404)
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise Rejected("This needs the game's edit key: send 'Authorization: Bearer <edit_key>'.", 401)
+    if not games.key_opens(game, key.strip()):
+        raise Rejected("That edit key does not open this game.", 403)
+
+
+@bp.errorhandler(Rejected)
+def rejected(err: Rejected):
+    return error_response(err.status, err.message)
+
+
+@bp.post("/games")
+def create_game():
+    body = _body(GAME_FIELDS)
+    if "players" not in body:
+        raise Rejected("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.", 400)
+    options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
+    game, key = games.create_game(body["players"], **options)
+    payload = _game_json(game.id) | {"edit_key": key}
+    return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int):
+    return jsonify(_game_json(game_id))
+
+
+@bp.patch("/games/<int:game_id>")
+def update_game(game_id: int):
+    """Only the target can change once a game has started ("keep playing to 750")."""
+    _require_key(game_id)
+    body = _body({"target"})
+    if "target" not in body:
+        raise Rejected("Send the new target, for example {\"target\": 750}.", 400)
+    games.change_target(game_id, body["target"])
+    return jsonify(_game_json(game_id))
+
+
+@bp.post("/games/<int:game_id>/hands")
+def record_hand(game_id: int):
+    _require_key(game_id)
+    body = _body(HAND_FIELDS - {"revision"})
+    held, typed = games.hand_input(body)
+    number, created = games.record_hand(game_id, held, typed, body.get("request_id"))
+    game = _game_json(game_id)
+    return jsonify(hand=_hand_json(game, number), game=game), 201 if created else 200
+
+
+@bp.put("/games/<int:game_id>/hands/<int:number>")
+def replace_hand(game_id: int, number: int):
+    _require_key(game_id)
+    body = _body(HAND_FIELDS - {"request_id"})
+    revision = body.get("revision")
+    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
+        raise Rejected("'revision' must be the whole number the hand had when you read it.", 400)
+    held, typed = games.hand_input(body)
+    games.replace_hand(game_id, number, held, typed, expected_revision=revision)
+    game = _game_json(game_id)
+    return jsonify(hand=_hand_json(game, number), game=game)
+
+
+@bp.delete("/games/<int:game_id>/hands/<int:number>")
+def delete_hand(game_id: int, number: int):
+    _require_key(game_id)
+    games.delete_hand(game_id, number)
+    return jsonify(game=_game_json(game_id))

@@ -1,0 +1,111 @@
+"""The card catalogue: every kind of card, its token, label, symbol and points.
+
+A token names a card the way the API and the keypad do: `red-7`, `blue-draw2`,
+`wild`, `cheese-touch`, or a bare kind such as `7` or `skip` when only the
+points matter. Colour never changes a card's value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "yellow", "green", "blue")
+
+
+class CardError(ValueError):
+    """A token that names no card."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    token: str
+    label: str
+    symbol: str  # what the keypad prints: never colour alone
+    coloured: bool  # coloured kinds come as one set per colour
+    base_points: int  # before house rules (see editions.point_values)
+    per_colour: int = 2  # copies of a coloured kind in each colour
+
+    @property
+    def is_number(self) -> bool:
+        return self.token.isdigit()
+
+
+def _number(n: int) -> Kind:
+    return Kind(str(n), str(n), str(n), True, n, per_colour=1 if n == 0 else 2)
+
+
+NUMBER_KINDS = tuple(_number(n) for n in range(10))
+ACTION_KINDS = (
+    Kind("skip", "Skip", "⊘", True, 20),
+    Kind("reverse", "Reverse", "⇄", True, 20),
+    Kind("draw2", "Draw Two", "+2", True, 20),
+)
+WILD_KINDS = (
+    Kind("wild", "Wild", "W", False, 50),
+    Kind("wild-draw4", "Wild Draw Four", "W+4", False, 50),
+)
+EXTRA_KINDS = (
+    Kind("blank", "Blank", "☐", False, 40),
+    Kind("cheese-touch", "Cheese Touch", "🧀", False, 50),
+)
+KINDS: dict[str, Kind] = {
+    k.token: k for k in NUMBER_KINDS + ACTION_KINDS + WILD_KINDS + EXTRA_KINDS
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: Kind
+    colour: str | None = None
+
+    @property
+    def token(self) -> str:
+        return f"{self.colour}-{self.kind.token}" if self.colour else self.kind.token
+
+    @property
+    def label(self) -> str:
+        if self.colour:
+            return f"{self.colour} {self.kind.label}"
+        return self.kind.label
+
+    def matches(self, other: "Card") -> bool:
+        """Same colour, or same number or symbol (wilds handled by the judge)."""
+        same_colour = self.colour is not None and self.colour == other.colour
+        return same_colour or self.kind == other.kind
+
+
+def parse_card(token: object) -> Card:
+    """Read one card token; raises CardError with a sentence a person understands."""
+    if not isinstance(token, str) or not token.strip():
+        raise CardError(f"{token!r} is not a card: use a token such as 'red-7', 'skip' or 'wild'.")
+    text = token.strip().lower()
+    if text in KINDS:
+        return Card(KINDS[text])
+    colour, _, kind_token = text.partition("-")
+    kind = KINDS.get(kind_token)
+    if colour in COLOURS and kind is not None:
+        if not kind.coloured:
+            raise CardError(f"'{token}': a {kind.label} card has no colour; write '{kind.token}'.")
+        return Card(kind, colour)
+    raise CardError(f"'{token}' is not a card we know: use a token such as 'red-7', 'skip' or 'wild'.")
+
+
+def parse_cards(tokens: object) -> list[Card]:
+    if not isinstance(tokens, list):
+        raise CardError("Cards must be given as a list of tokens, for example [\"7\", \"red-skip\"].")
+    return [parse_card(t) for t in tokens]
+
+
+def recount(original: list[str], kinds: list[str]) -> list[str]:
+    """New bare-kind counts, keeping the colours the original tokens had where they still fit.
+
+    Editing a hand on the keypad only changes how many of each kind a player held;
+    a hand recorded with colours (`red-7`) keeps them for the copies that remain.
+    """
+    by_kind: dict[str, list[str]] = {}
+    for token in original:
+        by_kind.setdefault(parse_card(token).kind.token, []).append(token)
+    result = []
+    for kind in kinds:
+        pool = by_kind.get(kind, [])
+        result.append(pool.pop(0) if pool else kind)
+    return result

@@ -1,0 +1,158 @@
+"""Deck editions and the house rules a table can switch on.
+
+Each edition says which cards its deck holds and how many, and where the rule
+sheets for it differ from the others (the UNO penalty, the first Reverse).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Mapping
+
+from .cards import ACTION_KINDS, KINDS, NUMBER_KINDS, WILD_KINDS, COLOURS
+
+DEFAULT_BLANK_POINTS = 40
+MAX_TARGET = 100_000
+MAX_BLANK_POINTS = 500
+MAX_UNO_PENALTY = 20
+
+
+class HouseRuleError(ValueError):
+    """House rules that cannot be applied."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    slug: str
+    name: str
+    short: str  # one line for the new-game form
+    extra: str | None  # token of the edition's extra card, if any
+    uno_penalty: int
+    first_reverse: str  # "dealer-first" or "dealer-right-first"
+    sources: tuple[str, ...]
+
+    @property
+    def deck(self) -> dict[str, int]:
+        """Copies of each kind in the whole deck."""
+        counts = {k.token: k.per_colour * len(COLOURS) for k in NUMBER_KINDS + ACTION_KINDS}
+        counts.update({k.token: 4 for k in WILD_KINDS})
+        if self.extra:
+            counts[self.extra] = 4
+        return counts
+
+    @property
+    def size(self) -> int:
+        return sum(self.deck.values())
+
+    @property
+    def kinds(self) -> list[str]:
+        """The kinds in keypad order: numbers, actions, wilds, the extra card."""
+        return list(self.deck)
+
+
+EDITIONS: dict[str, Edition] = {
+    e.slug: e
+    for e in (
+        Edition(
+            "classic", "Classic (108 cards)",
+            "The standard deck: numbers, Skip, Reverse, Draw Two, Wild, Wild Draw Four.",
+            None, 2, "dealer-first",
+            ("001_dc427c7e36a0fecd.txt", "002_041227d2d2e4ab7f.txt", "003_4ddd9415c5096513.txt"),
+        ),
+        Edition(
+            "classic-112", "Classic with Blank cards (112)",
+            "The standard deck plus 4 Blank cards; forgetting UNO costs 4 cards.",
+            "blank", 4, "dealer-right-first",
+            ("000_551260b2f653ae55.txt",),
+        ),
+        Edition(
+            "wimpy-kid", "Diary of a Wimpy Kid (112)",
+            "The standard deck plus 4 Cheese Touch cards, played only on yellow.",
+            "cheese-touch", 2, "dealer-first",
+            ("004_03773f4fbf8824fd.txt",),
+        ),
+    )
+}
+DEFAULT_EDITION = "classic"
+
+
+def get_edition(slug: object) -> Edition:
+    if isinstance(slug, str) and slug in EDITIONS:
+        return EDITIONS[slug]
+    names = ", ".join(EDITIONS)
+    raise HouseRuleError(f"Unknown edition {slug!r}: choose one of {names}.")
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    zero_counts_ten: bool = False
+    stacking: bool = False
+    uno_penalty: int | None = None  # None: the edition's own
+    blank_points: int = DEFAULT_BLANK_POINTS
+
+    def as_dict(self, edition: Edition) -> dict:
+        """The rules as stored and shown; Blank's value only where the deck has Blanks."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        if edition.extra != "blank":
+            del values["blank_points"]
+        return values
+
+
+HOUSE_RULE_HELP = {
+    "zero_counts_ten": "A 0 left in a hand scores 10 points instead of nothing.",
+    "stacking": "A Draw Two or Wild Draw Four may be played on a pending draw; the totals add up.",
+    "uno_penalty": "Cards drawn by a player caught not saying UNO (blank: the edition's own).",
+    "blank_points": "Points a Blank card is worth (112-card deck only).",
+}
+
+
+def _int_in(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HouseRuleError(f"House rule '{name}' must be a whole number from {low} to {high}.")
+    return value
+
+
+def parse_house_rules(raw: object, edition: Edition) -> HouseRules:
+    """Validate a house-rules mapping; unknown keys are an error, never ignored."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise HouseRuleError("House rules must be an object such as {\"zero_counts_ten\": true}.")
+    known = {f.name for f in fields(HouseRules)}
+    unknown = sorted(str(k) for k in raw if k not in known)
+    if unknown:
+        raise HouseRuleError(
+            f"Unknown house rule {', '.join(unknown)}: the known ones are {', '.join(sorted(known))}."
+        )
+    rules = HouseRules()
+    for name in ("zero_counts_ten", "stacking"):
+        if name in raw:
+            if not isinstance(raw[name], bool):
+                raise HouseRuleError(f"House rule '{name}' must be true or false.")
+            rules = replace(rules, **{name: raw[name]})
+    if raw.get("uno_penalty") is not None:
+        rules = replace(rules, uno_penalty=_int_in(raw["uno_penalty"], "uno_penalty", 0, MAX_UNO_PENALTY))
+    if "blank_points" in raw:
+        if edition.extra != "blank":
+            raise HouseRuleError("House rule 'blank_points' only applies to the classic-112 edition.")
+        rules = replace(rules, blank_points=_int_in(raw["blank_points"], "blank_points", 0, MAX_BLANK_POINTS))
+    return rules
+
+
+def uno_penalty(edition: Edition, rules: HouseRules) -> int:
+    return edition.uno_penalty if rules.uno_penalty is None else rules.uno_penalty
+
+
+def point_values(edition: Edition, rules: HouseRules) -> dict[str, int]:
+    """Points for each kind in this edition's deck under these house rules."""
+    values = {token: KINDS[token].base_points for token in edition.deck}
+    if rules.zero_counts_ten:
+        values["0"] = 10
+    if "blank" in values:
+        values["blank"] = rules.blank_points
+    return values
+
+
+def parse_target(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TARGET:
+        raise HouseRuleError(f"The target must be a whole number of points from 1 to {MAX_TARGET}.")
+    return value

@@ -1,0 +1,215 @@
+"""Hands, deck limits and both scoring systems.
+
+A hand is what every player was left holding when someone went out: a list of
+cards, or a typed total when the cards were already shuffled away. Both
+systems are computed from the same hands, so either table can always be shown.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from .cards import COLOURS, Card, CardError, parse_card
+from .editions import Edition, HouseRules, point_values
+
+WINNER_TAKES_POINTS = "winner-takes-points"
+LOWEST_TOTAL = "lowest-total"
+SYSTEMS = {
+    WINNER_TAKES_POINTS: "Winner takes points",
+    LOWEST_TOTAL: "Lowest total",
+}
+SYSTEM_HELP = {
+    WINNER_TAKES_POINTS: "Whoever goes out scores what the others hold; first to the target wins.",
+    LOWEST_TOTAL: "Everyone is charged what they hold; when someone reaches the target, the lowest total wins.",
+}
+MAX_TYPED_TOTAL = 5_000
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MAX_NAME = 40
+
+
+class HandError(ValueError):
+    """A hand that cannot be recorded; `player` names the row at fault, if one is."""
+
+    def __init__(self, message: str, player: str | None = None):
+        super().__init__(message)
+        self.player = player
+
+
+class PlayersError(ValueError):
+    pass
+
+
+def clean_player_names(names: object) -> list[str]:
+    """Trimmed, unique (ignoring case), 1-40 characters, 2-10 of them."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise PlayersError("Players must be a list of names, for example [\"Ana\", \"Ben\"].")
+    cleaned = [n.strip() for n in names]
+    if any(not n for n in cleaned):
+        raise PlayersError("Every player needs a name.")
+    too_long = [n for n in cleaned if len(n) > MAX_NAME]
+    if too_long:
+        raise PlayersError(f"'{too_long[0][:20]}…' is too long: a name has at most {MAX_NAME} characters.")
+    seen: set[str] = set()
+    for n in cleaned:
+        if n.casefold() in seen:
+            raise PlayersError(f"Two players are called '{n}': give each player a different name.")
+        seen.add(n.casefold())
+    if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
+        raise PlayersError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this one has {len(cleaned)}.")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Hand:
+    winner: str
+    held: Mapping[str, tuple[Card, ...]]
+    typed: Mapping[str, int] = field(default_factory=dict)
+
+    def tokens(self, player: str) -> list[str]:
+        return [c.token for c in self.held.get(player, ())]
+
+
+def points_of(cards: Sequence[Card], values: Mapping[str, int]) -> int:
+    return sum(values[c.kind.token] for c in cards)
+
+
+def build_hand(
+    edition: Edition,
+    players: Sequence[str],
+    held: object,
+    typed: object = None,
+) -> Hand:
+    """Check one hand against the seated players and the deck; raise HandError."""
+    if not isinstance(held, Mapping):
+        raise HandError("'held' must map every player's name to the cards they held.")
+    typed = {} if typed is None else typed
+    if not isinstance(typed, Mapping):
+        raise HandError("Typed totals must map a player's name to a whole number.")
+    for name in list(held) + list(typed):
+        if name not in players:
+            raise HandError(f"'{name}' is not playing in this game.")
+    totals: dict[str, int] = {}
+    for name, value in typed.items():
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TYPED_TOTAL:
+            raise HandError(f"{name}'s total must be a whole number from 0 to {MAX_TYPED_TOTAL}.", name)
+        totals[name] = value
+    cards: dict[str, tuple[Card, ...]] = {}
+    for name in players:
+        if name not in held and name not in totals:
+            raise HandError(f"{name} is missing: list their cards, or [] for the player who went out.", name)
+        raw = held.get(name, [])
+        if not isinstance(raw, list):
+            raise HandError(f"{name}'s cards must be a list of tokens.", name)
+        try:
+            cards[name] = tuple(parse_card(t) for t in raw)
+        except CardError as err:
+            raise HandError(f"{name}: {err}", name) from None
+        if cards[name] and name in totals:
+            raise HandError(f"{name} has both cards and a typed total: keep one.", name)
+    out = [n for n in players if not cards[n] and n not in totals]
+    if not out:
+        raise HandError("Nobody went out: exactly one player must have no cards left.")
+    if len(out) > 1:
+        raise HandError(f"Only one player can go out, but {' and '.join(out)} have no cards: "
+                        "enter the others' cards or typed totals.", out[1])
+    check_deck(edition, cards)
+    return Hand(winner=out[0], held=cards, typed=totals)
+
+
+def check_deck(edition: Edition, held: Mapping[str, Sequence[Card]]) -> None:
+    """No kind (or kind in one colour) may appear more often than the deck has it."""
+    deck = edition.deck
+    kinds: Counter[str] = Counter()
+    coloured: Counter[tuple[str, str]] = Counter()
+    owner: dict[str, str] = {}
+    for name, cards in held.items():
+        for card in cards:
+            token = card.kind.token
+            if token not in deck:
+                raise HandError(f"{name}: the {edition.name} deck has no {card.kind.label} card.", name)
+            kinds[token] += 1
+            owner.setdefault(token, name)
+            if card.colour:
+                coloured[(card.colour, token)] += 1
+                if coloured[(card.colour, token)] > card.kind.per_colour:
+                    raise HandError(
+                        f"Too many {card.label} cards: the deck has {_copies(card.kind.per_colour)} "
+                        "of it.", name)
+            if kinds[token] > deck[token]:
+                raise HandError(
+                    f"Too many {card.kind.label} cards: the deck has {deck[token]}, "
+                    f"but this hand lists {kinds[token]}.", name)
+
+
+def _copies(n: int) -> str:
+    return "only one" if n == 1 else f"{n} copies"
+
+
+def hand_points(hand: Hand, values: Mapping[str, int]) -> dict[str, int]:
+    """What each player's leftover cards are worth in this hand (the winner: 0)."""
+    return {
+        name: hand.typed[name] if name in hand.typed else points_of(cards, values)
+        for name, cards in hand.held.items()
+    }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: bool
+    winners: list[str]
+    leaders: list[str]
+
+
+@dataclass
+class ScoreSheet:
+    """A whole game: players in seat order, the hands in play order."""
+
+    edition: Edition
+    rules: HouseRules
+    scoring: str
+    target: int
+    players: list[str]
+    hands: list[Hand] = field(default_factory=list)
+
+    @property
+    def values(self) -> dict[str, int]:
+        return point_values(self.edition, self.rules)
+
+    def points(self) -> list[dict[str, int]]:
+        values = self.values
+        return [hand_points(h, values) for h in self.hands]
+
+    def running(self, system: str) -> list[dict[str, int]]:
+        """Totals after each hand under `system` (one mapping per hand)."""
+        totals = dict.fromkeys(self.players, 0)
+        rows = []
+        for hand, points in zip(self.hands, self.points()):
+            if system == WINNER_TAKES_POINTS:
+                totals[hand.winner] += sum(points.values())
+            else:
+                for name, p in points.items():
+                    totals[name] += p
+            rows.append(dict(totals))
+        return rows
+
+    def standings(self, system: str | None = None) -> dict[str, int]:
+        rows = self.running(system or self.scoring)
+        return rows[-1] if rows else dict.fromkeys(self.players, 0)
+
+    def outcome(self) -> Outcome:
+        scores = self.standings()
+        best = max(scores.values()) if self.scoring == WINNER_TAKES_POINTS else min(scores.values())
+        leaders = [n for n in self.players if scores[n] == best] if self.hands else []
+        finished = max(scores.values()) >= self.target
+        return Outcome(finished, leaders if finished else [], leaders)
+
+    def dealer(self, hand_number: int) -> str:
+        """The first player listed deals hand 1; the deal passes to the left."""
+        return self.players[(hand_number - 1) % len(self.players)]
+
+    @property
+    def next_dealer(self) -> str:
+        return self.dealer(len(self.hands) + 1)

@@ -1,0 +1,45 @@
+"""Errors as JSON for the API and API-minded clients, as a page for people."""
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+MESSAGES = {
+    400: "That request could not be read.",
+    401: "This needs the game's edit key.",
+    403: "This link can only watch the game, not change it.",
+    404: "There is nothing here: the game or page may have been removed.",
+    405: "That action is not allowed here.",
+    409: "That clashes with the game as it is now.",
+    413: "That request is too large.",
+    422: "That could not be recorded.",
+    500: "Something went wrong on our side; nothing was changed.",
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or (
+        request.accept_mimetypes.best_match(["application/json", "text/html"]) == "application/json")
+
+
+def error_response(status: int, message: str | None = None):
+    message = message or MESSAGES.get(status, "That did not work.")
+    if wants_json():
+        return jsonify(error=message), status
+    return render_template("error.html", status=status, message=message), status
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_failed(err: CSRFError):
+        return error_response(400, "This form has expired: go back, reload the page and try again.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        return error_response(err.code or 500)
+
+    @app.errorhandler(Exception)
+    def unexpected(err: Exception):
+        app.logger.exception("Unhandled error on %s %s", request.method, request.path)
+        return error_response(500)

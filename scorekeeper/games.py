@@ -1,0 +1,256 @@
+"""What the views do to games: create, load, record, edit and delete hands.
+
+Views parse input and render; this module turns rows into the domain's
+ScoreSheet and back, and keeps every write a single checked transaction.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Callable, Mapping, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
+
+from .domain.cards import CardError
+from .domain.editions import (
+    DEFAULT_EDITION, HouseRuleError, get_edition, parse_house_rules, parse_target)
+from .domain.scoring import (
+    SYSTEMS, WINNER_TAKES_POINTS, Hand as DomainHand, HandError, PlayersError, ScoreSheet,
+    build_hand, clean_player_names, hand_points)
+from .models import Game, Hand, HeldCards, Player, db, utcnow
+
+DEFAULT_TARGET = 500
+MAX_REQUEST_ID = 64
+T = TypeVar("T")
+
+
+class Rejected(Exception):
+    """A request that cannot be carried out; nothing was changed."""
+
+    def __init__(self, message: str, status: int = 422, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.field = field
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def key_opens(game: Game, key: str | None) -> bool:
+    return bool(key) and hmac.compare_digest(hash_key(key), game.edit_key_hash)
+
+
+def create_game(players: object, edition: object = DEFAULT_EDITION,
+                scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
+                house_rules: object = None) -> tuple[Game, str]:
+    try:
+        names = clean_player_names(players)
+        ed = get_edition(edition)
+        rules = parse_house_rules(house_rules, ed)
+        goal = parse_target(target)
+    except PlayersError as err:
+        raise Rejected(str(err), field="players") from None
+    except HouseRuleError as err:
+        raise Rejected(str(err)) from None
+    if scoring not in SYSTEMS:
+        raise Rejected(f"Unknown scoring {scoring!r}: choose one of {', '.join(SYSTEMS)}.",
+                       field="scoring")
+    key = secrets.token_urlsafe(24)
+    game = Game(edition=ed.slug, scoring=scoring, target=goal,
+                house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
+                players=[Player(seat=i, name=n) for i, n in enumerate(names)])
+    db.session.add(game)
+    db.session.commit()
+    return game, key
+
+
+def load_game(game_id: int) -> Game | None:
+    """The whole game in a fixed number of queries, however many hands it has."""
+    stmt = (select(Game).where(Game.id == game_id)
+            .options(selectinload(Game.players),
+                     selectinload(Game.hands).selectinload(Hand.entries)))
+    return db.session.scalars(stmt).first()
+
+
+def list_games() -> list[Game]:
+    stmt = (select(Game).order_by(Game.updated_at.desc(), Game.id.desc())
+            .options(selectinload(Game.players),
+                     selectinload(Game.hands).selectinload(Hand.entries)))
+    return list(db.session.scalars(stmt))
+
+
+def names_by_id(game: Game) -> dict[int, str]:
+    return {p.id: p.name for p in game.players}
+
+
+def domain_hand(game: Game, hand: Hand) -> DomainHand:
+    names = names_by_id(game)
+    held = {names[e.player_id]: e.tokens for e in hand.entries}
+    typed = {names[e.player_id]: e.typed_total for e in hand.entries if e.typed_total is not None}
+    return build_hand(get_edition(game.edition), list(held), held, typed)
+
+
+def sheet_of(game: Game) -> ScoreSheet:
+    edition = get_edition(game.edition)
+    return ScoreSheet(
+        edition=edition, rules=parse_house_rules(game.house_rules, edition),
+        scoring=game.scoring, target=game.target,
+        players=[p.name for p in game.players],
+        hands=[domain_hand(game, h) for h in game.hands])
+
+
+def check_hand(game: Game, held: object, typed: object) -> DomainHand:
+    try:
+        return build_hand(get_edition(game.edition), [p.name for p in game.players], held, typed)
+    except (HandError, CardError) as err:
+        raise Rejected(str(err), field=getattr(err, "player", None)) from None
+
+
+def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
+    ids = {p.name: p.id for p in game.players}
+    hand.entries = [
+        HeldCards(player_id=ids[name], cards=" ".join(c.token for c in cards),
+                  typed_total=result.typed.get(name))
+        for name, cards in result.held.items()
+    ]
+
+
+def _retrying(game_id: int, change: Callable[[Game], T]) -> T:
+    """Run `change` on a freshly loaded game and commit; retry if another writer won."""
+    for attempt in range(8):
+        game = load_game(game_id)
+        if game is None:
+            raise Rejected("There is no such game.", status=404)
+        try:
+            result = change(game)
+            game.updated_at = utcnow()  # bumps the version: the racing writer fails
+            db.session.commit()
+            return result
+        except (StaleDataError, OperationalError):
+            db.session.rollback()
+        except Rejected:
+            db.session.rollback()
+            raise
+    raise Rejected("The game is busy: other phones are saving right now. Try again.", status=409)
+
+
+def find_request(game_id: int, request_id: str) -> Hand | None:
+    return db.session.scalars(
+        select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
+
+
+def record_hand(game_id: int, held: object, typed: object = None,
+                request_id: object = None) -> tuple[int, bool]:
+    """Record a new hand; returns (hand number, created). A repeated request_id records nothing."""
+    if request_id is not None and (not isinstance(request_id, str) or not request_id
+                                   or len(request_id) > MAX_REQUEST_ID):
+        raise Rejected(f"'request_id' must be a text of 1 to {MAX_REQUEST_ID} characters.", 400)
+
+    def change(game: Game) -> tuple[int, bool]:
+        if request_id is not None:
+            earlier = find_request(game.id, request_id)
+            if earlier is not None:
+                return earlier.number, False
+        if sheet_of(game).outcome().finished:
+            raise Rejected("This game is over: raise the target to keep playing.", status=409)
+        result = check_hand(game, held, typed)
+        hand = Hand(number=len(game.hands) + 1, request_id=request_id)
+        _fill(game, hand, result)
+        game.hands.append(hand)
+        return hand.number, True
+
+    try:
+        return _retrying(game_id, change)
+    except IntegrityError:  # the same request_id committed by a racing request
+        db.session.rollback()
+        earlier = find_request(game_id, request_id) if request_id else None
+        if earlier is None:
+            raise
+        return earlier.number, False
+
+
+def _hand_at(game: Game, number: int) -> Hand:
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise Rejected(f"This game has no hand {number}.", status=404)
+
+
+def replace_hand(game_id: int, number: int, held: object, typed: object = None,
+                 expected_revision: int | None = None) -> None:
+    def change(game: Game) -> None:
+        hand = _hand_at(game, number)
+        if expected_revision is not None and hand.revision != expected_revision:
+            raise Rejected(f"Hand {number} was changed on another phone meanwhile.", status=409)
+        result = check_hand(game, held, typed)
+        _fill(game, hand, result)
+        hand.revision += 1
+
+    _retrying(game_id, change)
+
+
+def delete_hand(game_id: int, number: int) -> None:
+    def change(game: Game) -> None:
+        hand = _hand_at(game, number)
+        game.hands.remove(hand)
+        for later in game.hands:
+            if later.number > number:
+                later.number -= 1
+
+    _retrying(game_id, change)
+
+
+def change_target(game_id: int, target: object) -> None:
+    try:
+        goal = parse_target(target)
+    except HouseRuleError as err:
+        raise Rejected(str(err), field="target") from None
+
+    def change(game: Game) -> None:
+        game.target = goal
+
+    _retrying(game_id, change)
+
+
+def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:
+    names = names_by_id(game)
+    domain = sheet.hands[index]
+    return {
+        "number": hand.number,
+        "winner": domain.winner,
+        "held": {names[e.player_id]: e.tokens for e in hand.entries},
+        "points": hand_points(domain, sheet.values),
+        "typed_totals": dict(domain.typed),
+        "dealer": sheet.dealer(hand.number),
+        "revision": hand.revision,
+    }
+
+
+def game_dict(game: Game, url: str) -> dict:
+    sheet = sheet_of(game)
+    scores = sheet.standings()
+    outcome = sheet.outcome()
+    return {
+        "id": game.id,
+        "edition": game.edition,
+        "scoring": game.scoring,
+        "target": game.target,
+        "house_rules": dict(game.house_rules),
+        "players": [{"name": n, "score": scores[n]} for n in sheet.players],
+        "standings": {system: sheet.standings(system) for system in SYSTEMS},
+        "url": url,
+        "hands": [hand_dict(game, h, sheet, i) for i, h in enumerate(game.hands)],
+        "finished": outcome.finished,
+        "winners": outcome.winners,
+    }
+
+
+def hand_input(body: Mapping) -> tuple[object, object]:
+    """The held cards and typed totals of an API body."""
+    return body.get("held"), body.get("typed_totals")

@@ -1,0 +1,96 @@
+"""Database tables: a game, its seated players, its hands and what each player held."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    })
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edition: Mapped[str] = mapped_column(String(20))
+    scoring: Mapped[str] = mapped_column(String(30))
+    target: Mapped[int]
+    house_rules: Mapped[dict] = mapped_column(JSON)
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    # Bumped by every change: two writers racing on one game cannot both win.
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan")
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan")
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Player(db.Model):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "name"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Hand(db.Model):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("game_id", "request_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    # Bumped on every edit, so a stale edit of this hand can be refused.
+    revision: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+    entries: Mapped[list[HeldCards]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="HeldCards.player_id")
+
+
+class HeldCards(db.Model):
+    """What one player was left holding in one hand: card tokens, or a typed total."""
+
+    __tablename__ = "held_cards"
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    cards: Mapped[str] = mapped_column(Text, default="")  # space-separated tokens
+    typed_total: Mapped[int | None]
+
+    hand: Mapped[Hand] = relationship(back_populates="entries")
+    player: Mapped[Player] = relationship()
+
+    @property
+    def tokens(self) -> list[str]:
+        return self.cards.split()

@@ -1,0 +1,215 @@
+"""The score pad pages: home, new game, scoreboard, the hand keypad."""
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+
+from flask import (Blueprint, Flask, abort, flash, redirect, render_template, request,
+                   session, url_for)
+
+from . import games
+from .domain.cards import KINDS, parse_card, recount
+from .domain.editions import EDITIONS, HOUSE_RULE_HELP, get_edition
+from .domain.scoring import SYSTEM_HELP, SYSTEMS
+from .forms import EmptyForm, NewGameForm, TargetForm, field_name, hand_form_class
+from .games import Rejected
+from .models import Game
+
+bp = Blueprint("scorepad", __name__)
+KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
+
+
+def remember_key(game_id: int, key: str) -> None:
+    keys = dict(session.get("keys", {}))
+    keys.pop(str(game_id), None)
+    keys[str(game_id)] = key
+    session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
+
+
+def can_edit(game: Game) -> bool:
+    return games.key_opens(game, session.get("keys", {}).get(str(game.id)))
+
+
+def game_or_404(game_id: int) -> Game:
+    game = games.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def editable_game_or_403(game_id: int) -> Game:
+    game = game_or_404(game_id)
+    if not can_edit(game):
+        abort(403)
+    return game
+
+
+@bp.get("/")
+def home():
+    summaries = [(g, games.sheet_of(g)) for g in games.list_games()]
+    playing = [(g, s) for g, s in summaries if not s.outcome().finished]
+    finished = [(g, s) for g, s in summaries if s.outcome().finished]
+    return render_template("home.html", playing=playing, finished=finished)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    form = NewGameForm()
+    if form.validate_on_submit():
+        names = [n.strip() for n in form.players.data if n and n.strip()]
+        rules = {"zero_counts_ten": form.zero_counts_ten.data, "stacking": form.stacking.data,
+                 "uno_penalty": form.uno_penalty.data}
+        if get_edition(form.edition.data).extra == "blank" and form.blank_points.data is not None:
+            rules["blank_points"] = form.blank_points.data
+        try:
+            game, key = games.create_game(names, form.edition.data, form.scoring.data,
+                                          form.target.data, rules)
+        except Rejected as err:
+            form_field = getattr(form, err.field or "", None) or form.players
+            form_field.errors = [*form_field.errors, err.message]
+        else:
+            remember_key(game.id, key)
+            return redirect(url_for(".scoreboard", game_id=game.id))
+    return render_template("new_game.html", form=form, editions=EDITIONS,
+                           system_help=SYSTEM_HELP)
+
+
+@bp.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    game = game_or_404(game_id)
+    sheet = games.sheet_of(game)
+    system = request.args.get("system", game.scoring)
+    if system not in SYSTEMS:
+        system = game.scoring
+    return render_template(
+        "scoreboard.html", game=game, sheet=sheet, system=system, systems=SYSTEMS,
+        standings=sheet.standings(system), running=sheet.running(system),
+        points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game),
+        target_form=TargetForm(target=game.target + 250), kinds=KINDS,
+        rule_help=HOUSE_RULE_HELP)
+
+
+@bp.post("/games/<int:game_id>/target")
+def change_target(game_id: int):
+    editable_game_or_403(game_id)
+    form = TargetForm()
+    if form.validate_on_submit():
+        try:
+            games.change_target(game_id, form.target.data)
+        except Rejected as err:
+            flash(err.message, "error")
+        else:
+            flash(f"Playing on to {form.target.data}.", "ok")
+    else:
+        flash(" ".join(form.target.errors) or "Choose a target from 1 upwards.", "error")
+    return redirect(url_for(".scoreboard", game_id=game_id))
+
+
+@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+def new_hand(game_id: int):
+    return _hand_page(editable_game_or_403(game_id), None)
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: int, number: int):
+    game = editable_game_or_403(game_id)
+    if not any(h.number == number for h in game.hands):
+        abort(404)
+    return _hand_page(game, number)
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>/delete")
+def delete_hand(game_id: int, number: int):
+    editable_game_or_403(game_id)
+    if EmptyForm().validate_on_submit():
+        try:
+            games.delete_hand(game_id, number)
+        except Rejected as err:
+            flash(err.message, "error")
+        else:
+            flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
+    return redirect(url_for(".scoreboard", game_id=game_id))
+
+
+def _prefill(game: Game, number: int) -> dict:
+    hand = next(h for h in game.hands if h.number == number)
+    seats = {p.id: p.seat for p in game.players}
+    data: dict[str, object] = {"request_id": ""}
+    for entry in hand.entries:
+        seat = seats[entry.player_id]
+        for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():
+            data[field_name(seat, kind)] = n
+        if entry.typed_total is not None:
+            data[f"p{seat}_typed"] = entry.typed_total
+        elif not entry.tokens:
+            data["out"] = str(seat)
+    return data
+
+
+def _original_tokens(game: Game, number: int | None) -> dict[str, list[str]]:
+    if number is None:
+        return {}
+    hand = next(h for h in game.hands if h.number == number)
+    names = games.names_by_id(game)
+    return {names[e.player_id]: e.tokens for e in hand.entries}
+
+
+def _read_hand(form, game: Game, original: dict[str, list[str]]):
+    """The form's counts as held cards and typed totals; problems keyed by player."""
+    edition = get_edition(game.edition)
+    out_seat = int(form.out.data)
+    held: dict[str, list[str]] = {}
+    typed: dict[str, int] = {}
+    problems: dict[str, str] = {}
+    for player in game.players:
+        seat, name = player.seat, player.name
+        kinds = [k for k in edition.deck for _ in range(form[field_name(seat, k)].data or 0)]
+        tokens = recount(original.get(name, []), kinds)
+        total = form[f"p{seat}_typed"].data
+        held[name] = [] if seat == out_seat else tokens
+        if seat == out_seat:
+            if tokens or total:
+                problems[name] = f"{name} went out, so {name} holds no cards."
+        elif total is not None:
+            typed[name] = total
+            held[name] = []
+            if tokens:
+                problems[name] = "Enter the cards or a typed total, not both."
+        elif not tokens:
+            problems[name] = f"Tap the cards left in {name}'s hand, or type their total."
+    return held, typed, problems
+
+
+def _hand_page(game: Game, number: int | None):
+    sheet = games.sheet_of(game)
+    edition = sheet.edition
+    HandForm = hand_form_class(edition, sheet.players)
+    form = HandForm(data=_prefill(game, number) if number and request.method == "GET" else None)
+    if request.method == "GET" and number is None:
+        form.request_id.data = uuid.uuid4().hex
+    problems: dict[str, str] = {}
+    if form.validate_on_submit():
+        held, typed, problems = _read_hand(form, game, _original_tokens(game, number))
+        if not problems:
+            try:
+                if number is None:
+                    number, _ = games.record_hand(game.id, held, typed, form.request_id.data or None)
+                    flash(f"Hand {number} saved.", "ok")
+                else:
+                    games.replace_hand(game.id, number, held, typed)
+                    flash(f"Hand {number} updated; the scores are recomputed.", "ok")
+                return redirect(url_for(".scoreboard", game_id=game.id))
+            except Rejected as err:
+                problems[err.field or ""] = err.message
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "hand_form.html", game=game, sheet=sheet, form=form, number=number,
+        problems=problems, values=sheet.values, kinds=[KINDS[k] for k in edition.deck],
+        field_name=field_name, finished=sheet.outcome().finished and number is None,
+        delete_form=EmptyForm()), status
+
+
+def register_filters(app: Flask) -> None:
+    @app.template_filter("card")
+    def card_filter(token: str):
+        return parse_card(token)
