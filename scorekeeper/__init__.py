@@ -48,7 +48,9 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     app.register_blueprint(rules_views.bp)
     app.register_blueprint(judge_views.bp)
     app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)
+    app.register_blueprint(judge_views.api_bp)
+    csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie
+    csrf.exempt(judge_views.api_bp)
     errors.register(app)
     scorepad.register_filters(app)
 

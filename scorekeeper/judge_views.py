@@ -9,3 +9,5 @@ bp = Blueprint("judge", __name__)
 @bp.get("/judge")
 def judge_home():
     return "The judge is on its way."
+
+api_bp = Blueprint("judge_api", __name__, url_prefix="/api")
