@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, HiddenField, IntegerField, RadioField, StringField
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField, SelectChoice,
+                     StringField)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .domain.editions import (
@@ -11,6 +12,16 @@ from .domain.editions import (
 from .domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 
 WHOLE = "Enter a whole number."
+
+
+class WholeNumberField(IntegerField):
+    """An integer field whose complaint about letters is a sentence a person understands."""
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(WHOLE) from None
 
 
 class EmptyForm(FlaskForm):
@@ -22,21 +33,21 @@ class NewGameForm(FlaskForm):
         StringField("Player", validators=[Optional(), Length(max=MAX_NAME)]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     edition = RadioField("Deck", default=DEFAULT_EDITION,
-                         choices=[(e.slug, e.name) for e in EDITIONS.values()])
-    scoring = RadioField("Scoring", default=WINNER_TAKES_POINTS, choices=list(SYSTEMS.items()))
-    target = IntegerField("Play to", default=500, validators=[
+                         choices=[SelectChoice(e.slug, e.name) for e in EDITIONS.values()])
+    scoring = RadioField("Scoring", default=WINNER_TAKES_POINTS, choices=[SelectChoice(k, v) for k, v in SYSTEMS.items()])
+    target = WholeNumberField("Play to", default=500, validators=[
         InputRequired(WHOLE), NumberRange(1, MAX_TARGET, f"Choose a target from 1 to {MAX_TARGET}.")])
     zero_counts_ten = BooleanField("0 counts as 10", description=HOUSE_RULE_HELP["zero_counts_ten"])
     stacking = BooleanField("Stacking draws", description=HOUSE_RULE_HELP["stacking"])
-    uno_penalty = IntegerField("UNO penalty", description=HOUSE_RULE_HELP["uno_penalty"], validators=[
+    uno_penalty = WholeNumberField("UNO penalty", description=HOUSE_RULE_HELP["uno_penalty"], validators=[
         Optional(), NumberRange(0, MAX_UNO_PENALTY, f"From 0 to {MAX_UNO_PENALTY} cards.")])
-    blank_points = IntegerField("Blank card points", default=DEFAULT_BLANK_POINTS,
+    blank_points = WholeNumberField("Blank card points", default=DEFAULT_BLANK_POINTS,
                                 description=HOUSE_RULE_HELP["blank_points"], validators=[
         Optional(), NumberRange(0, MAX_BLANK_POINTS, f"From 0 to {MAX_BLANK_POINTS} points.")])
 
 
 class TargetForm(FlaskForm):
-    target = IntegerField("New target", validators=[
+    target = WholeNumberField("New target", validators=[
         InputRequired(WHOLE), NumberRange(1, MAX_TARGET, f"Choose a target from 1 to {MAX_TARGET}.")])
 
 
@@ -47,14 +58,14 @@ def field_name(seat: int, kind: str) -> str:
 def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
     """Fields: `out` (the seat that went out), a count per kind and a typed total per seat."""
     attrs: dict[str, object] = {
-        "out": RadioField("Who went out?", choices=[(str(i), n) for i, n in enumerate(players)],
+        "out": RadioField("Who went out?", choices=[SelectChoice(str(i), n) for i, n in enumerate(players)],
                           validators=[InputRequired("Tap the player who went out.")]),
         "request_id": HiddenField(),
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():
-            attrs[field_name(seat, kind)] = IntegerField(kind, default=0, validators=[
+            attrs[field_name(seat, kind)] = WholeNumberField(kind, default=0, validators=[
                 Optional(), NumberRange(0, copies, f"The deck has {copies} of these.")])
-        attrs[f"p{seat}_typed"] = IntegerField("Typed total", validators=[
+        attrs[f"p{seat}_typed"] = WholeNumberField("Typed total", validators=[
             Optional(), NumberRange(0, MAX_TYPED_TOTAL, f"From 0 to {MAX_TYPED_TOTAL} points.")])
     return type("HandForm", (FlaskForm,), attrs)

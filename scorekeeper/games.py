@@ -113,12 +113,16 @@ def check_hand(game: Game, held: object, typed: object) -> DomainHand:
 
 
 def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
+    """Write each player's cards into the hand, updating rows in place when editing."""
     ids = {p.name: p.id for p in game.players}
-    hand.entries = [
-        HeldCards(player_id=ids[name], cards=" ".join(c.token for c in cards),
-                  typed_total=result.typed.get(name))
-        for name, cards in result.held.items()
-    ]
+    existing = {e.player_id: e for e in hand.entries}
+    for name, cards in result.held.items():
+        entry = existing.get(ids[name])
+        if entry is None:
+            entry = HeldCards(player_id=ids[name])
+            hand.entries.append(entry)
+        entry.cards = " ".join(c.token for c in cards)
+        entry.typed_total = result.typed.get(name)
 
 
 def _retrying(game_id: int, change: Callable[[Game], T]) -> T:

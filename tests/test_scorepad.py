@@ -1,0 +1,213 @@
+"""The score pad as a person uses it: HTML forms, no JavaScript."""
+import re
+
+import pytest
+
+from scorekeeper.domain.editions import EDITIONS
+from scorekeeper.forms import field_name
+
+from helpers import new_game, post_hand
+
+PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def start_game(client, names=PLAYERS, **fields):
+    data = {f"players-{i}": n for i, n in enumerate(names)}
+    data.update({"edition": "classic", "scoring": "winner-takes-points", "target": "500"})
+    data.update(fields)
+    return client.post("/games/new", data=data)
+
+
+def hand_data(out, cards=None, typed=None, edition="classic", request_id="r1"):
+    """Form fields for a hand: `cards` maps seat -> list of kinds, `typed` seat -> total."""
+    data = {"out": str(out), "request_id": request_id}
+    for seat, kinds in (cards or {}).items():
+        for kind in EDITIONS[edition].deck:
+            if kinds.count(kind):
+                data[field_name(seat, kind)] = str(kinds.count(kind))
+    for seat, total in (typed or {}).items():
+        data[f"p{seat}_typed"] = str(total)
+    return data
+
+
+def api_state(client, game_id=1):
+    return client.get(f"/api/games/{game_id}").json
+
+
+def test_pages_render(client):
+    assert client.get("/").status_code == 200
+    page = client.get("/games/new").get_data(as_text=True)
+    for edition in EDITIONS.values():
+        assert edition.name in page and edition.short in page
+    assert "Winner takes points" in page and "Lowest total" in page
+    assert "0 counts as 10" in page and "Blank card points" in page
+
+
+def test_new_game_remembers_the_edit_key(csrf_off, client):
+    response = start_game(client, ["  Ana  ", "Ben", "", "Cy"])
+    assert response.status_code == 302 and response.headers["Location"] == "/games/1"
+    state = api_state(client)
+    assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Cy"]
+    board = client.get("/games/1").get_data(as_text=True)
+    assert "Record hand 1" in board
+    assert client.get("/games/1/hands/new").status_code == 200
+
+
+@pytest.mark.parametrize("names, fields, message", [
+    (["Ana", "ana"], {}, "Two players are called"),
+    (["Ana"], {}, "A game needs 2 to 10 players"),
+    ([], {}, "A game needs 2 to 10 players"),
+    (["Ana", "Ben"], {"target": "0"}, "Choose a target from 1"),
+    (["Ana", "Ben"], {"target": "lots"}, "Enter a whole number"),
+    (["Ana", "B" * 41], {}, "40"),
+    (["Ana", "Ben"], {"uno_penalty": "99"}, "From 0 to 20 cards"),
+])
+def test_new_game_errors_are_shown_and_nothing_is_created(csrf_off, client, names, fields, message):
+    response = start_game(client, names, **fields)
+    assert response.status_code == 200
+    assert message in response.get_data(as_text=True)
+    assert client.get("/api/games/1").status_code == 404
+
+
+def test_new_game_house_rules_and_edition(csrf_off, client):
+    start_game(client, ["Ana", "Ben"], edition="classic-112", scoring="lowest-total", target="300",
+               zero_counts_ten="y", blank_points="30")
+    state = api_state(client)
+    assert state["edition"] == "classic-112" and state["scoring"] == "lowest-total" and state["target"] == 300
+    assert state["house_rules"]["zero_counts_ten"] is True and state["house_rules"]["blank_points"] == 30
+
+
+def test_csrf_token_is_required(client):
+    assert start_game(client, ["Ana", "Ben"]).status_code == 400
+    assert client.get("/api/games/1").status_code == 404
+
+
+def test_a_whole_game_through_the_keypad_form(csrf_off, client):
+    start_game(client, target="200")
+    hands = [
+        (0, {1: ["7", "7", "skip", "wild"], 2: ["3", "draw2"]}, {3: 45}),     # Ana +152
+        (1, {0: ["9"], 2: ["1"], 3: ["reverse"]}, None),                     # Ben +30
+        (2, {0: ["wild-draw4"], 1: ["0"], 3: ["2", "2"]}, None),             # Cy +54
+        (3, {0: ["4"], 1: ["5"], 2: ["6"]}, None),                           # Dee +15
+        (1, {0: ["1"], 2: ["1"], 3: ["1"]}, None),                           # Ben +3
+        (0, {1: ["wild"], 2: ["8"], 3: ["skip"]}, None),                      # Ana +78 -> 230: over
+    ]
+    for number, (out, cards, typed) in enumerate(hands, start=1):
+        response = client.post("/games/1/hands/new", data=hand_data(out, cards, typed, request_id=f"h{number}"))
+        assert response.status_code == 302, response.get_data(as_text=True)
+    state = api_state(client)
+    assert len(state["hands"]) == 6
+    assert state["standings"]["winner-takes-points"] == {"Ana": 230, "Ben": 33, "Cy": 54, "Dee": 15}
+    assert state["finished"] is True and state["winners"] == ["Ana"]
+    board = client.get("/games/1").get_data(as_text=True)
+    assert "Ana wins!" in board and "Keep playing" in board
+    assert "typed total" in board
+    other = client.get("/games/1?system=lowest-total").get_data(as_text=True)
+    assert 'aria-current="page">Lowest total' in other
+    page = client.get("/games/1/hands/new").get_data(as_text=True)
+    assert "This game is over" in page
+    refused = client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="h7"))
+    assert refused.status_code == 422 and len(api_state(client)["hands"]) == 6
+    assert client.post("/games/1/target", data={"target": "400"}).status_code == 302
+    assert api_state(client)["finished"] is False
+    assert client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]},
+                                                             request_id="h7")).status_code == 302
+    assert len(api_state(client)["hands"]) == 7
+
+
+def test_double_save_records_one_hand(csrf_off, client):
+    start_game(client)
+    page = client.get("/games/1/hands/new").get_data(as_text=True)
+    request_id = re.search(r'name="request_id" type="hidden" value="([0-9a-f]+)"', page).group(1)
+    data = hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}, request_id=request_id)
+    assert client.post("/games/1/hands/new", data=data).status_code == 302
+    assert client.post("/games/1/hands/new", data=data).status_code == 302
+    assert len(api_state(client)["hands"]) == 1
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"request_id": "x"}, "Tap the player who went out."),
+    (hand_data(0, {1: ["1"], 2: ["2"]}), "Tap the cards left in Dee&#39;s hand, or type their total."),
+    (hand_data(0, {0: ["1"], 1: ["1"], 2: ["2"], 3: ["3"]}), "Ana went out, so Ana holds no cards."),
+    (hand_data(0, {1: ["0", "0", "0"], 2: ["0", "0"], 3: ["1"]}), "Too many 0 cards"),
+    (hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}, {3: 4}), "Enter the cards or a typed total, not both."),
+    ({**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "p1_7": "9"}, "The deck has 8 of these."),
+    ({**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "p2_typed": "-3"}, "From 0 to 5000 points."),
+    ({**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "out": "9"}, "Not a valid choice"),
+])
+def test_hand_form_errors_are_shown_and_change_nothing(csrf_off, client, data, message):
+    start_game(client)
+    response = client.post("/games/1/hands/new", data=data)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    assert api_state(client)["hands"] == []
+
+
+def test_error_sits_beside_the_player(csrf_off, client):
+    start_game(client)
+    page = client.post("/games/1/hands/new", data=hand_data(0, {1: ["1"], 2: ["2"]})).get_data(as_text=True)
+    dee = page[page.index('id="seat-3"'):]
+    assert 'id="seat-3-error"' in dee[:dee.index("</fieldset>")]
+
+
+def test_edit_and_delete_a_hand(csrf_off, client):
+    start_game(client)
+    client.post("/games/1/hands/new", data=hand_data(0, {1: ["7"], 2: ["7"], 3: ["7"]}, request_id="a"))
+    client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="b"))
+    form = client.get("/games/1/hands/1/edit").get_data(as_text=True)
+    assert 'name="p1_7" type="number" value="1"' in form
+    response = client.post("/games/1/hands/1/edit", data=hand_data(0, {1: ["wild"], 2: ["7"], 3: ["7"]}))
+    assert response.status_code == 302
+    assert api_state(client)["standings"]["winner-takes-points"]["Ana"] == 64
+    assert client.post("/games/1/hands/1/delete").status_code == 302
+    state = api_state(client)
+    assert len(state["hands"]) == 1 and state["hands"][0]["winner"] == "Ben"
+    assert state["standings"]["winner-takes-points"] == {"Ana": 0, "Ben": 3, "Cy": 0, "Dee": 0}
+    assert client.get("/games/1/hands/5/edit").status_code == 404
+
+
+def test_editing_on_the_keypad_keeps_api_colours(csrf_off, client):
+    game = new_game(client)
+    post_hand(client, game, {"Ana": [], "Ben": ["red-7", "blue-7"], "Cy": ["1"], "Dee": ["1"]})
+    with client.session_transaction() as session:
+        session["keys"] = {str(game["id"]): game["edit_key"]}
+    data = hand_data(0, {1: ["7"], 2: ["1"], 3: ["1", "2"]})
+    assert client.post(f"/games/{game['id']}/hands/1/edit", data=data).status_code == 302
+    held = api_state(client, game["id"])["hands"][0]["held"]
+    assert held["Ben"] == ["red-7"] and held["Dee"] == ["1", "2"]
+
+
+def test_only_the_key_holder_can_change_a_game(csrf_off, client, app):
+    game = new_game(client)  # created through the API: this browser holds no key
+    board = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "Record hand" not in board
+    post_hand(client, game, {"Ana": [], "Ben": ["1"], "Cy": ["1"], "Dee": ["1"]})
+    assert client.get(f"/games/{game['id']}/hands/new").status_code == 403
+    assert client.post(f"/games/{game['id']}/hands/new", data=hand_data(0, {1: ["1"], 2: ["1"], 3: ["1"]})).status_code == 403
+    assert client.post(f"/games/{game['id']}/hands/1/delete").status_code == 403
+    assert client.post(f"/games/{game['id']}/target", data={"target": "9"}).status_code == 403
+    assert len(api_state(client, game["id"])["hands"]) == 1
+
+
+def test_scoreboard_shows_standings_leader_and_dealer(csrf_off, client):
+    start_game(client, scoring="lowest-total")
+    client.post("/games/1/hands/new", data=hand_data(2, {0: ["wild"], 1: ["5"], 3: ["9"]}))
+    board = client.get("/games/1").get_data(as_text=True)
+    assert "Ben deals hand 2." in board
+    assert re.search(r'<tr class="leader">\s*<th scope="row">Cy', board)
+    assert '<progress max="500" value="50"' in board
+    assert "450 to go" in board
+
+
+def test_home_lists_games_newest_first(csrf_off, client):
+    start_game(client, ["Ana", "Ben"])
+    start_game(client, ["Cy", "Dee"])
+    home = client.get("/").get_data(as_text=True)
+    assert home.index("Cy, Dee") < home.index("Ana, Ben")
+    assert 'href="/games/2"' in home
+
+
+def test_unknown_pages_are_404_html(client):
+    response = client.get("/games/42")
+    assert response.status_code == 404 and "home page" in response.get_data(as_text=True)
+    assert client.get("/games/42", headers={"Accept": "application/json"}).json["error"]
