@@ -39,6 +39,8 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
 
+    app.jinja_env.trim_blocks = True  # less whitespace: the scoreboard has a byte budget
+    app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)

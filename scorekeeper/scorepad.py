@@ -9,7 +9,7 @@ from flask import (Blueprint, Flask, abort, flash, redirect, render_template, re
 
 from . import games
 from .domain.cards import KINDS, parse_card, recount
-from .domain.editions import EDITIONS, HOUSE_RULE_HELP, get_edition
+from .domain.editions import EDITIONS, get_edition
 from .domain.scoring import SYSTEM_HELP, SYSTEMS
 from .forms import EmptyForm, NewGameForm, TargetForm, field_name, hand_form_class
 from .games import Rejected
@@ -17,6 +17,7 @@ from .models import Game
 
 bp = Blueprint("scorepad", __name__)
 KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
+RECENT_HANDS = 5  # hands shown with their cards on the scoreboard; the rest as points
 
 
 def remember_key(game_id: int, key: str) -> None:
@@ -74,19 +75,26 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-@bp.get("/games/<int:game_id>")
-def scoreboard(game_id: int):
-    game = game_or_404(game_id)
+def _board_context(game: Game) -> dict:
     sheet = games.sheet_of(game)
     system = request.args.get("system", game.scoring)
     if system not in SYSTEMS:
         system = game.scoring
-    return render_template(
-        "scoreboard.html", game=game, sheet=sheet, system=system, systems=SYSTEMS,
-        standings=sheet.standings(system), running=sheet.running(system),
-        points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game),
-        target_form=TargetForm(target=game.target + 250), kinds=KINDS,
-        rule_help=HOUSE_RULE_HELP)
+    return dict(game=game, sheet=sheet, system=system, systems=SYSTEMS,
+                standings=sheet.standings(system), running=sheet.running(system),
+                points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game))
+
+
+@bp.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    context = _board_context(game_or_404(game_id))
+    return render_template("scoreboard.html", recent=RECENT_HANDS,
+                           target_form=TargetForm(target=context["game"].target + 250), **context)
+
+
+@bp.get("/games/<int:game_id>/hands")
+def all_hands(game_id: int):
+    return render_template("all_hands.html", **_board_context(game_or_404(game_id)))
 
 
 @bp.post("/games/<int:game_id>/target")

@@ -101,7 +101,9 @@ def test_a_whole_game_through_the_keypad_form(csrf_off, client):
     assert state["finished"] is True and state["winners"] == ["Ana"]
     board = client.get("/games/1").get_data(as_text=True)
     assert "Ana wins!" in board and "Keep playing" in board
-    assert "typed total" in board
+    assert "Earlier hands" in board and 'id="hand-2"' in board and 'id="hand-1"' not in board
+    every = client.get("/games/1/hands").get_data(as_text=True)
+    assert 'id="hand-1"' in every and "typed total" in every
     other = client.get("/games/1?system=lowest-total").get_data(as_text=True)
     assert 'aria-current="page">Lowest total' in other
     page = client.get("/games/1/hands/new").get_data(as_text=True)

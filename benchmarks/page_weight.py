@@ -1,0 +1,100 @@
+"""Weight of the scoreboard page and the SQL it costs, for a 5-hand and a 60-hand game.
+
+Run: .venv/bin/python benchmarks/page_weight.py
+Budget (issue 2): under 30 KB of HTML + CSS + JS in at most 4 requests, no
+third-party requests, and the same number of SQL statements for both games.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import event
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.models import db  # noqa: E402
+
+BUDGET_BYTES = 30_000
+BUDGET_REQUESTS = 4
+ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"')
+FOUR = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def make_app(folder: str):
+    return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                       "SECRET_KEY": "bench", "TESTING": True})
+
+
+def add_game(client, hands: int) -> tuple[int, str]:
+    game = client.post("/api/games", json={"players": FOUR, "target": 100_000}).json
+    headers = {"Authorization": f"Bearer {game['edit_key']}"}
+    for n in range(hands):
+        out = FOUR[n % 4]
+        held = {p: ([] if p == out else ["7", "skip", "wild"]) for p in FOUR}
+        assert client.post(f"/api/games/{game['id']}/hands", json={"held": held}, headers=headers).status_code == 201
+    with client.session_transaction() as session:  # see the page as the scorekeeper does
+        session["keys"] = {str(game["id"]): game["edit_key"]}
+    return game["id"], game["url"]
+
+
+@contextmanager
+def counting_statements(app):
+    counter = {"n": 0}
+
+    def count(*args):
+        counter["n"] += 1
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield counter
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def weigh(client, app, path: str) -> dict:
+    """Bytes and requests of one page with its assets, and the SQL statements it ran."""
+    with counting_statements(app) as statements:
+        page = client.get(path)
+    assert page.status_code == 200, path
+    html = page.get_data(as_text=True)
+    assets = [a for a in ASSET.findall(html) if not a.startswith("data:")]
+    third_party = [a for a in assets if re.match(r"^(https?:)?//", a)]
+    total = len(page.data)
+    for asset in assets:
+        if asset not in third_party:
+            total += len(client.get(asset).data)
+    return {"path": path, "bytes": total, "requests": 1 + len(assets),
+            "third_party": len(third_party), "statements": statements["n"]}
+
+
+def measure() -> list[dict]:
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(folder)
+        client = app.test_client()
+        rows = []
+        for hands in (5, 60):
+            _, url = add_game(client, hands)
+            rows.append({"hands": hands, **weigh(client, app, url)})
+        return rows
+
+
+def main() -> int:
+    rows = measure()
+    print(f"{'game':>10} {'bytes':>7} {'requests':>8} {'3rd-party':>9} {'SQL':>4}")
+    for r in rows:
+        print(f"{r['hands']:>4} hands {r['bytes']:>7} {r['requests']:>8} {r['third_party']:>9} {r['statements']:>4}")
+    ok = (all(r["bytes"] < BUDGET_BYTES and r["requests"] <= BUDGET_REQUESTS and not r["third_party"]
+              for r in rows) and len({r["statements"] for r in rows}) == 1)
+    print("budget:", "held" if ok else "BROKEN",
+          f"(< {BUDGET_BYTES} bytes, <= {BUDGET_REQUESTS} requests, none third-party, same SQL count)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

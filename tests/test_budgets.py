@@ -1,0 +1,16 @@
+"""Size budgets from issue 2, measured by the benchmark script itself (bytes and counts, not time)."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.page_weight import BUDGET_BYTES, BUDGET_REQUESTS, measure  # noqa: E402
+
+
+def test_scoreboard_weight_and_sql_budget():
+    rows = measure()
+    assert [r["hands"] for r in rows] == [5, 60]
+    for row in rows:
+        assert row["bytes"] < BUDGET_BYTES, row
+        assert row["requests"] <= BUDGET_REQUESTS, row
+        assert row["third_party"] == 0, row
+    assert rows[0]["statements"] == rows[1]["statements"], rows
