@@ -45,8 +45,9 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, errors, rules_views, judge_views, scorepad
+    from . import api, errors, judge_views, rules_views, scorepad, table
     app.register_blueprint(scorepad.bp)
+    app.register_blueprint(table.bp)
     app.register_blueprint(rules_views.bp)
     app.register_blueprint(judge_views.bp)
     app.register_blueprint(api.bp)

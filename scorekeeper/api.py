@@ -1,7 +1,7 @@
 """The JSON API (contract in shared/DESIGN.md): outside clients depend on it, keep it stable."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, jsonify, make_response, request, url_for
 
 from . import games
 from .errors import error_response
@@ -64,7 +64,18 @@ def create_game():
 
 @bp.get("/games/<int:game_id>")
 def get_game(game_id: int):
-    return jsonify(_game_json(game_id))
+    """Pollable: send the ETag back in If-None-Match and an unchanged game answers 304."""
+    stamp = games.game_stamp(game_id)
+    if stamp is None:
+        raise Rejected("There is no game with that id.", 404)
+    etag = f"g{game_id}v{stamp[0]}"
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        response = jsonify(_game_json(game_id))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.patch("/games/<int:game_id>")

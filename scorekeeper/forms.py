@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField, SelectChoice,
-                     StringField)
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, PasswordField, RadioField,
+                     SelectChoice, StringField)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .domain.editions import (
@@ -46,6 +46,10 @@ class NewGameForm(FlaskForm):
         Optional(), NumberRange(0, MAX_BLANK_POINTS, f"From 0 to {MAX_BLANK_POINTS} points.")])
 
 
+class KeyForm(FlaskForm):
+    key = PasswordField("Edit key", validators=[InputRequired("Paste the edit key from the keep-score link.")])
+
+
 class TargetForm(FlaskForm):
     target = WholeNumberField("New target", validators=[
         InputRequired(WHOLE), NumberRange(1, MAX_TARGET, f"Choose a target from 1 to {MAX_TARGET}.")])
@@ -61,6 +65,7 @@ def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
         "out": RadioField("Who went out?", choices=[SelectChoice(str(i), n) for i, n in enumerate(players)],
                           validators=[InputRequired("Tap the player who went out.")]),
         "request_id": HiddenField(),
+        "revision": HiddenField(),  # the edited hand's revision when the form was opened
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():

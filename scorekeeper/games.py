@@ -42,8 +42,19 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+def hash_opens(key_hash: str, key: str | None) -> bool:
+    return bool(key) and hmac.compare_digest(hash_key(key), key_hash)
+
+
 def key_opens(game: Game, key: str | None) -> bool:
-    return bool(key) and hmac.compare_digest(hash_key(key), game.edit_key_hash)
+    return hash_opens(game.edit_key_hash, key)
+
+
+def game_stamp(game_id: int) -> tuple[int, str] | None:
+    """The game's version and key hash in one small query: enough to answer a poll with 304."""
+    row = db.session.execute(
+        select(Game.version, Game.edit_key_hash).where(Game.id == game_id)).first()
+    return None if row is None else (row.version, row.edit_key_hash)
 
 
 def create_game(players: object, edition: object = DEFAULT_EDITION,

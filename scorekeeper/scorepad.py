@@ -75,26 +75,30 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-def _board_context(game: Game) -> dict:
+def board_context(game: Game) -> dict:
     sheet = games.sheet_of(game)
     system = request.args.get("system", game.scoring)
     if system not in SYSTEMS:
         system = game.scoring
     return dict(game=game, sheet=sheet, system=system, systems=SYSTEMS,
                 standings=sheet.standings(system), running=sheet.running(system),
-                points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game))
+                points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game),
+                recent=RECENT_HANDS, target_form=TargetForm(target=game.target + 250))
 
 
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
-    context = _board_context(game_or_404(game_id))
-    return render_template("scoreboard.html", recent=RECENT_HANDS,
-                           target_form=TargetForm(target=context["game"].target + 250), **context)
+    from .table import board_etag
+
+    context = board_context(game_or_404(game_id))
+    etag = board_etag(game_id, context["game"].version, request.args.get("system", ""),
+                      context["editable"])
+    return render_template("scoreboard.html", etag=etag, **context)
 
 
 @bp.get("/games/<int:game_id>/hands")
 def all_hands(game_id: int):
-    return render_template("all_hands.html", **_board_context(game_or_404(game_id)))
+    return render_template("all_hands.html", **board_context(game_or_404(game_id)))
 
 
 @bp.post("/games/<int:game_id>/target")
@@ -142,7 +146,7 @@ def delete_hand(game_id: int, number: int):
 def _prefill(game: Game, number: int) -> dict:
     hand = next(h for h in game.hands if h.number == number)
     seats = {p.id: p.seat for p in game.players}
-    data: dict[str, object] = {"request_id": ""}
+    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision)}
     for entry in hand.entries:
         seat = seats[entry.player_id]
         for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():
@@ -196,6 +200,8 @@ def _hand_page(game: Game, number: int | None):
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
     problems: dict[str, str] = {}
+    conflict = None
+    status = 422 if request.method == "POST" else 200
     if form.validate_on_submit():
         held, typed, problems = _read_hand(form, game, _original_tokens(game, number))
         if not problems:
@@ -204,17 +210,36 @@ def _hand_page(game: Game, number: int | None):
                     number, _ = games.record_hand(game.id, held, typed, form.request_id.data or None)
                     flash(f"Hand {number} saved.", "ok")
                 else:
-                    games.replace_hand(game.id, number, held, typed)
+                    revision = form.revision.data
+                    games.replace_hand(game.id, number, held, typed,
+                                       int(revision) if revision and revision.isdigit() else None)
                     flash(f"Hand {number} updated; the scores are recomputed.", "ok")
                 return redirect(url_for(".scoreboard", game_id=game.id))
             except Rejected as err:
                 problems[err.field or ""] = err.message
-    status = 422 if request.method == "POST" else 200
+                status = err.status
+                if err.status == 409 and number is not None:
+                    conflict = _conflict(game.id, number, held, typed, form)
+    elif form.errors:
+        status = 422
     return render_template(
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
         problems=problems, values=sheet.values, kinds=[KINDS[k] for k in edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None,
-        delete_form=EmptyForm()), status
+        delete_form=EmptyForm(), conflict=conflict), status
+
+
+def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict | None:
+    """Both versions of a hand edited on two phones at once; saving again keeps mine."""
+    fresh = games.load_game(game_id)
+    hand = next((h for h in fresh.hands if h.number == number), None) if fresh else None
+    if hand is None:
+        return None
+    form.revision.data = str(hand.revision)
+    names = games.names_by_id(fresh)
+    theirs = {names[e.player_id]: (e.tokens, e.typed_total) for e in hand.entries}
+    mine = {name: (held.get(name, []), typed.get(name)) for name in names.values()}
+    return {"theirs": theirs, "mine": mine, "players": [p.name for p in fresh.players]}
 
 
 def register_filters(app: Flask) -> None:

@@ -128,5 +128,90 @@ function setupKeypad(form) {
   activate(out ? firstWaiting() : null);
 }
 
+// Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
+function setupLiveBoard(board) {
+  const status = document.querySelector("[data-sync]");
+  let etag = board.dataset.etag;
+  let lastSync = new Date();
+  const clock = (d) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  status.hidden = false;
+  status.textContent = "Live: synced " + clock(lastSync);
+
+  async function poll() {
+    if (document.hidden) return;
+    try {
+      const response = await fetch(board.dataset.live, {
+        headers: { "If-None-Match": `"${etag}"` }, cache: "no-store", credentials: "same-origin" });
+      if (response.status === 200) {
+        const html = await response.text();
+        etag = (response.headers.get("ETag") || "").replace(/^W\//, "").replaceAll('"', "") || etag;
+        board.innerHTML = html;
+      } else if (response.status !== 304) {
+        throw new Error(String(response.status));
+      }
+      lastSync = new Date();
+      status.classList.remove("lost");
+      status.textContent = "Live: synced " + clock(lastSync);
+    } catch (error) {
+      status.classList.add("lost");
+      status.textContent = `Connection lost since ${clock(lastSync)}: retrying…`;
+    }
+  }
+  setInterval(poll, 2000);
+  document.addEventListener("visibilitychange", poll);
+}
+
+// Keep the screen on while the scoreboard or keypad is open, where the browser can.
+function keepAwake() {
+  if (!("wakeLock" in navigator)) return;
+  const request = () => { if (!document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
+  request();
+  document.addEventListener("visibilitychange", request);
+}
+
+// A half-entered hand survives a reload on this phone, and leaving it asks first.
+function keepDraft(form) {
+  const key = "draft:" + location.pathname;
+  const fields = () => [...form.elements].filter((el) => el.name && el.name !== "csrf_token");
+  const saved = localStorage.getItem(key);
+  if (saved && form.dataset.fresh === "yes") {
+    const values = JSON.parse(saved);
+    fields().forEach((el) => {
+      if (!(el.name in values)) return;
+      if (el.type === "radio") el.checked = el.value === values[el.name];
+      else el.value = values[el.name];
+    });
+  }
+  let dirty = false;
+  let leaving = false;
+  const save = () => {
+    if (leaving) return;
+    const values = {};
+    fields().forEach((el) => {
+      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; } else values[el.name] = el.value;
+    });
+    localStorage.setItem(key, JSON.stringify(values));
+    dirty = true;
+  };
+  form.addEventListener("input", save);
+  form.addEventListener("click", () => setTimeout(save));
+  form.addEventListener("submit", () => { leaving = true; localStorage.removeItem(key); });
+  window.addEventListener("beforeunload", (event) => {
+    if (dirty && !leaving) { event.preventDefault(); event.returnValue = ""; }
+  });
+  return saved && form.dataset.fresh === "yes";
+}
+
+// A keep-score link carries the edit key after '#': hand it to the server in a POST, then drop it.
+function claimKey(form) {
+  const match = location.hash.match(/^#key=([\w-]+)$/);
+  if (!match) return;
+  history.replaceState(null, "", location.pathname);
+  form.querySelector('input[name="key"]').value = match[1];
+  form.submit();
+}
+
 document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
-document.querySelectorAll("form.hand").forEach(setupKeypad);
+document.querySelectorAll("form.hand").forEach((form) => { keepDraft(form); setupKeypad(form); keepAwake(); });
+document.querySelectorAll("#board[data-live]").forEach((board) => { setupLiveBoard(board); keepAwake(); });
+document.querySelectorAll("form.claim").forEach(claimKey);

@@ -109,7 +109,7 @@ def test_a_whole_game_through_the_keypad_form(csrf_off, client):
     page = client.get("/games/1/hands/new").get_data(as_text=True)
     assert "This game is over" in page
     refused = client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="h7"))
-    assert refused.status_code == 422 and len(api_state(client)["hands"]) == 6
+    assert refused.status_code == 409 and len(api_state(client)["hands"]) == 6
     assert client.post("/games/1/target", data={"target": "400"}).status_code == 302
     assert api_state(client)["finished"] is False
     assert client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]},
