@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Mapping
 
 from flask import Flask
-from flask_migrate import Migrate, upgrade
+from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from . import schema
 from .models import db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,13 +40,16 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
 
+    schema.configure(app)
+
     app.jinja_env.trim_blocks = True  # less whitespace: the scoreboard has a byte budget
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, errors, judge_views, rules_views, scorepad, table
+    from . import api, backup, errors, judge_views, ops, pwa, rules_views, scorepad, security, table
+    app.register_blueprint(pwa.bp)
     app.register_blueprint(scorepad.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(rules_views.bp)
@@ -56,9 +60,12 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     csrf.exempt(judge_views.api_bp)
     errors.register(app)
     scorepad.register_filters(app)
+    security.init_app(app)
+    ops.init_app(app)
+    backup.init_app(app)
 
-    with app.app_context():
-        upgrade(directory=str(MIGRATIONS))
+    if app.config.get("MIGRATE_ON_START", True):
+        schema.upgrade_schema(app, MIGRATIONS)  # one process at a time (see schema.py)
     return app
 
 

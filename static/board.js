@@ -1,0 +1,46 @@
+// The scoreboard follows the game live and keeps the screen on.
+"use strict";
+
+// Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
+function setupLiveBoard(board) {
+  const status = document.querySelector("[data-sync]");
+  let etag = board.dataset.etag;
+  let lastSync = new Date();
+  const clock = (d) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  status.hidden = false;
+  status.textContent = "Live: synced " + clock(lastSync);
+
+  async function poll() {
+    if (document.hidden) return;
+    try {
+      const response = await fetch(board.dataset.live, {
+        headers: { "If-None-Match": `"${etag}"` }, cache: "no-store", credentials: "same-origin" });
+      if (response.status === 200) {
+        const html = await response.text();
+        etag = (response.headers.get("ETag") || "").replace(/^W\//, "").replaceAll('"', "") || etag;
+        board.innerHTML = html;
+      } else if (response.status !== 304) {
+        throw new Error(String(response.status));
+      }
+      lastSync = new Date();
+      status.classList.remove("lost");
+      status.textContent = "Live: synced " + clock(lastSync);
+    } catch (error) {
+      status.classList.add("lost");
+      status.textContent = `Connection lost since ${clock(lastSync)}: retrying…`;
+    }
+  }
+  setInterval(poll, 2000);
+  document.addEventListener("visibilitychange", poll);
+}
+
+// Keep the screen on while the scoreboard or keypad is open, where the browser can.
+function keepAwake() {
+  if (!("wakeLock" in navigator)) return;
+  const request = () => { if (!document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
+  request();
+  document.addEventListener("visibilitychange", request);
+}
+
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+document.querySelectorAll("#board[data-live]").forEach((board) => { setupLiveBoard(board); keepAwake(); });

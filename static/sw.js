@@ -1,0 +1,40 @@
+// Offline support: the rules reference and the last-seen scoreboard open without a connection.
+// Pages go to the network first and fall back to the copy kept from the last visit.
+"use strict";
+const CACHE = "scorekeeper-v1";
+const PRECACHE = ["/", "/static/app.css", "/static/app.js", "/rules/classic", "/rules/classic-112",
+  "/rules/wimpy-kid", "/judge"];
+// Never kept: live polls, the API, and the share page (it shows the edit key).
+const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (NEVER.some((pattern) => pattern.test(url.pathname))) return;
+  event.respondWith(fetch(request).then((response) => {
+    if (response.ok && response.type === "basic") {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }).catch(() => caches.match(request, { ignoreSearch: url.pathname.startsWith("/static/") })
+    .then((cached) => cached || offlinePage())));
+});
+
+function offlinePage() {
+  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+    "<title>Offline</title><p>No connection, and this page was not opened before on this phone. " +
+    "The rules and the last scoreboard you looked at work offline.</p>",
+    { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
