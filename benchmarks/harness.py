@@ -1,0 +1,110 @@
+"""Shared by the load benchmarks: a real gunicorn server on loopback and wrk to load it.
+
+Figures are ratios to a bare Flask route served by the same server in the same run,
+because absolute numbers on a shared 2-core machine mean little.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WRK_REPORT = """
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %d %f %f %d\\n", summary.requests, summary.duration / 1e6,
+    latency:percentile(95) / 1000, summary.errors.status))
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(workers: int = 2):
+    """Start the app under gunicorn on 127.0.0.1 with a throwaway SQLite database."""
+    folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+    port = free_port()
+    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+           "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+    gunicorn_bin = Path(sys.executable).with_name("gunicorn")
+    server = subprocess.Popen(
+        [str(gunicorn_bin), "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+         "benchmarks.serve:app"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/_bare", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("gunicorn did not start")
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def call(base: str, path: str, body: dict | None = None, headers: dict | None = None,
+         method: str | None = None) -> tuple[dict, dict]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(request) as response:
+        raw = response.read()
+        is_json = response.headers.get_content_type() == "application/json"
+        return (json.loads(raw) if is_json else {}), dict(response.headers)
+
+
+def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",
+        body: str | None = None, headers: dict | None = None) -> dict:
+    """Requests per second and p95 latency (ms) from wrk; non-2xx/3xx answers are counted."""
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed: apt-get install -y wrk")
+    lines = [WRK_REPORT, f'wrk.method = "{method}"']
+    if body is not None:
+        lines.append(f"wrk.body = {json.dumps(body)}")
+    for name, value in (headers or {}).items():
+        lines.append(f'wrk.headers["{name}"] = {json.dumps(value)}')
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write("\n".join(lines))
+    try:
+        out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", script.name, url],
+                             capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(script.name)
+    requests, duration, p95, bad = next(l for l in out.splitlines() if l.startswith("RESULT")).split()[1:]
+    return {"rps": int(requests) / float(duration), "p95_ms": float(p95), "bad_status": int(bad)}
+
+
+def interleaved(runs: dict[str, dict], rounds: int = 5, seconds: int = 3) -> dict[str, dict]:
+    """Run each named wrk load `rounds` times, alternating, and keep each one's median run.
+
+    Alternating spreads the machine's noise evenly over the routes being compared.
+    """
+    results: dict[str, list[dict]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, options in runs.items():
+            results[name].append(wrk(seconds=seconds, **options))
+    return {name: sorted(rs, key=lambda r: r["rps"])[len(rs) // 2] for name, rs in results.items()}
+
+
+def print_rows(rows: list[tuple[str, dict]], bare: dict) -> None:
+    print(f"{'route':<34} {'req/s':>8} {'p95 ms':>7} {'vs bare':>8} {'non-2xx':>8}")
+    for name, r in rows:
+        print(f"{name:<34} {r['rps']:>8.0f} {r['p95_ms']:>7.1f} {r['rps'] / bare['rps']:>8.0%} {r['bad_status']:>8}")
