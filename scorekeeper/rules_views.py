@@ -1,15 +1,100 @@
-"""The rules reference pages (being written: see issue 3)."""
+"""The rules reference: `/rules/<edition>`, every rule an anchor, filterable with `?q=`.
+
+`?game=<id>` marks that game's house rules as in force (when the page shows the
+game's own edition); an unknown game id just shows the plain page.
+"""
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
 
-from .domain.editions import EDITIONS
+from . import games
+from .domain import rulebook
+from .domain.editions import EDITIONS, Edition, HouseRules, uno_penalty
 
 bp = Blueprint("rules", __name__)
+MAX_QUERY = 100
+SHORT_NAMES = {"classic": "Classic", "classic-112": "Classic + Blanks", "wimpy-kid": "Wimpy Kid"}
+# Official rules a house rule replaces when it is on.
+REPLACED_BY = {"stacking": "stacking", "uno-penalty": "uno_penalty", "card-values": "zero_counts_ten"}
+
+
+@bp.get("/rules")
+def rules_index():
+    return redirect(url_for("rules.rules_page", edition="classic"))
 
 
 @bp.get("/rules/<edition>")
 def rules_page(edition: str):
     if edition not in EDITIONS:
         abort(404)
-    return f"Rules for {EDITIONS[edition].name} are on their way."
+    ed = EDITIONS[edition]
+    query = request.args.get("q", "").strip()[:MAX_QUERY]
+    game = _game(request.args.get("game", ""))
+    rules = rulebook.search(edition, query) if query else rulebook.rules_for(edition)
+    house = None
+    if game is not None and game.edition == edition:
+        house = games.sheet_of(game).rules
+    ids = rulebook.rule_ids(edition)
+    sections = [(slug, title, [r for r in rules if r.section == slug])
+                for slug, title in rulebook.SECTIONS]
+    return render_template(
+        "rules.html", edition=ed, editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
+        query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
+        render=lambda text: render_text(text, ids),
+        links=lambda text: Markup(_links(str(escape(text)), ids)),
+        marking=lambda rule: house_marking(rule, house, ed),
+        sheets=[rulebook.SOURCE_LABELS[s] for s in rulebook.SOURCE_FILES],
+    )
+
+
+def _game(raw: str):
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        return None
+    return games.load_game(int(raw))
+
+
+def house_marking(rule: rulebook.Rule, house: HouseRules | None,
+                  edition: Edition) -> tuple[str, str] | None:
+    """(css class, words) saying whether a house rule is in force in the game shown, if any."""
+    if rule.house_rule is None:
+        field = REPLACED_BY.get(rule.id)
+        if house is not None and field and _on(house, field):
+            return "off", "This game uses a house rule here: see below."
+        return None
+    if house is None:
+        return None
+    if not _on(house, rule.house_rule):
+        return "off", "House rule: not used in this game."
+    if rule.house_rule == "uno_penalty":
+        return "on", f"In force in this game: {uno_penalty(edition, house)} cards."
+    if rule.house_rule == "blank_points":
+        return "on", f"In force in this game: a Blank scores {house.blank_points}."
+    return "on", "In force in this game."
+
+
+def _on(house: HouseRules, field: str) -> bool:
+    if field == "uno_penalty":
+        return house.uno_penalty is not None
+    return bool(getattr(house, field))
+
+
+def render_text(text: str, ids: set[str]) -> Markup:
+    """Paragraphs, "label: value" tables, and #rule-id links, all escaped."""
+    out = []
+    for para in text.split("\n\n"):
+        lines = para.split("\n")
+        if len(lines) > 1 and all(": " in line for line in lines):
+            rows = "".join("<tr><th>{}</th><td>{}</td></tr>".format(
+                *(_links(str(escape(part)), ids) for part in line.split(": ", 1)))
+                for line in lines)
+            out.append(f'<table class="values">{rows}</table>')
+        else:
+            out.append(f"<p>{_links(str(escape(para)), ids)}</p>")
+    return Markup("".join(out))
+
+
+def _links(html: str, ids: set[str]) -> str:
+    return rulebook.LINK.sub(
+        lambda m: f'<a href="#{m[1]}">#{m[1]}</a>' if m[1] in ids else m[0], html)
+

@@ -1,0 +1,311 @@
+"""The rules reference pages: anchors, differences, the filter, house-rule marks, weight."""
+import re
+import shutil
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from markupsafe import escape
+
+from scorekeeper.domain.rulebook import REQUIRED_IDS, SECTIONS, get_rule, rules_for, search
+
+EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
+STATIC = Path(__file__).resolve().parents[1] / "static"
+BUDGET = 30_000
+
+
+class Page(HTMLParser):
+    """Every id, the articles (with hidden ones), scripts, styles and links of a page."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.ids: list[str] = []
+        self.articles: list[str] = []
+        self.hidden: set[str] = set()
+        self.hrefs: list[str] = []
+        self.scripts: list[str | None] = []
+        self.styles: list[str] = []
+        self.inline_styles = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.append(a["id"])
+            if "hidden" in a:
+                self.hidden.add(a["id"])
+        if "style" in a:
+            self.inline_styles += 1
+        if tag == "article":
+            self.articles.append(a["id"])
+        elif tag == "a":
+            self.hrefs.append(a.get("href", ""))
+        elif tag == "script":
+            self.scripts.append(a.get("src"))
+        elif tag == "link" and a.get("rel") == "stylesheet":
+            self.styles.append(a["href"])
+
+
+def get_page(client, url: str) -> tuple[str, Page]:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    html = response.get_data(as_text=True)
+    return html, Page(html)
+
+
+def article(html: str, rule_id: str) -> str:
+    match = re.search(rf'<article id="{re.escape(rule_id)}">(.*?)</article>', html, re.S)
+    assert match, f"no article {rule_id}"
+    return match.group(1)
+
+
+def new_game(client, **house) -> int:
+    response = client.post("/api/games", json={"players": ["Ana", "Ben"], "house_rules": house})
+    assert response.status_code == 201
+    return response.get_json()["id"]
+
+
+@pytest.mark.parametrize("edition", EDITION_SLUGS)
+def test_every_edition_renders_every_rule_as_a_linkable_anchor(client, edition):
+    html, page = get_page(client, f"/rules/{edition}")
+    expected = [r.id for r in rules_for(edition)]
+    assert page.articles == expected
+    assert len(page.ids) == len(set(page.ids))  # rule ids and section anchors never clash
+    for rule_id in expected:
+        assert f'id="{rule_id}"' in html
+        assert f"#{rule_id}" in page.hrefs  # a visible link to copy
+    assert set(REQUIRED_IDS) <= set(page.articles)
+
+
+@pytest.mark.parametrize("edition", EDITION_SLUGS)
+def test_table_of_contents_links_every_section(client, edition):
+    html, page = get_page(client, f"/rules/{edition}")
+    toc = re.search(r'<details class="toc">.*?</details>', html, re.S).group(0)
+    shown = [slug for slug, _ in SECTIONS if any(r.section == slug for r in rules_for(edition))]
+    assert re.findall(r'href="#([a-z0-9-]+)"', toc) == shown
+    assert all(slug in page.ids for slug in shown)
+    assert ('href="#extras"' in toc) == (edition != "classic")
+
+
+def test_unknown_edition_is_404_and_the_index_redirects(client):
+    assert client.get("/rules/uno-flip").status_code == 404
+    assert client.get("/rules/Classic").status_code == 404
+    response = client.get("/rules")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/rules/classic")
+
+
+@pytest.mark.parametrize("edition", EDITION_SLUGS)
+def test_editions_switcher_marks_the_current_one(client, edition):
+    html, page = get_page(client, f"/rules/{edition}")
+    for other in EDITION_SLUGS:
+        assert f"/rules/{other}" in page.hrefs
+    assert re.search(rf'href="/rules/{edition}" aria-current="page"', html)
+
+
+@pytest.mark.parametrize("edition,rule_id", [
+    ("classic-112", "first-card-reverse"), ("classic-112", "uno-penalty"),
+    ("classic", "first-card-reverse"), ("classic", "play-drawn-card"),
+    ("wimpy-kid", "first-card-wild"), ("wimpy-kid", "first-card-cheese-touch"),
+])
+def test_differences_are_flagged_on_the_page(client, edition, rule_id):
+    html, _ = get_page(client, f"/rules/{edition}")
+    body = article(html, rule_id)
+    assert "Editions differ:" in body
+    note = get_rule(edition, rule_id).difference.split("#")[0]
+    assert str(escape(note)) in body
+
+
+def test_rules_without_a_difference_carry_no_flag(client):
+    html, _ = get_page(client, "/rules/classic")
+    assert "Editions differ" not in article(html, "skip")
+    assert html.count("Editions differ:") == sum(1 for r in rules_for("classic") if r.difference)
+
+
+def test_classic_112_page_says_four_cards_and_the_dealers_right(client):
+    html, _ = get_page(client, "/rules/classic-112")
+    assert "take 4 cards" in article(html, "uno-penalty")
+    assert "dealer’s right starts" in article(html, "first-card-reverse")
+    html, _ = get_page(client, "/rules/classic")
+    assert "take 2 cards" in article(html, "uno-penalty")
+
+
+def test_cross_references_link_to_anchors_on_the_same_page(client):
+    html, page = get_page(client, "/rules/classic")
+    assert '<a href="#house-stacking">#house-stacking</a>' in article(html, "stacking")
+    internal = {h[1:] for h in page.hrefs if h.startswith("#")}
+    assert internal <= set(page.ids)
+
+
+def test_query_filters_without_javascript(client):
+    html, page = get_page(client, "/rules/wimpy-kid?q=cheese")
+    expected = [r.id for r in search("wimpy-kid", "cheese")]
+    assert page.articles == expected
+    assert 0 < len(expected) < len(rules_for("wimpy-kid")) // 4
+    assert "none" in page.hidden and "count" not in page.hidden
+    assert f"{len(expected)} rules match" in html
+    assert 'value="cheese"' in html
+    assert 'href="/rules/wimpy-kid"' in html  # a way back to every rule
+    # sections with no match are left out, table of contents included
+    assert "wd4" not in page.ids and 'href="#wd4"' not in html
+
+
+def test_query_is_case_insensitive_and_needs_every_word(client):
+    _, upper = get_page(client, "/rules/classic?q=WILD+DRAW+FOUR+challenge")
+    _, lower = get_page(client, "/rules/classic?q=wild+draw+four+challenge")
+    assert upper.articles == lower.articles
+    assert "challenge" in upper.articles and "skip" not in upper.articles
+
+
+def test_query_matching_nothing_says_so(client):
+    html, page = get_page(client, "/rules/classic?q=zzzqqq")
+    assert page.articles == []
+    assert "none" not in page.hidden
+    assert "No rule matches" in html
+
+
+def test_query_is_escaped(client):
+    html, _ = get_page(client, "/rules/classic?q=%3Cscript%3Ealert(1)%3C/script%3E")
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+
+
+def test_game_link_marks_its_house_rules_in_force(client):
+    game = new_game(client, zero_counts_ten=True)
+    html, _ = get_page(client, f"/rules/classic?game={game}")
+    assert "In force in this game" in article(html, "house-zero-counts-ten")
+    assert 'class="hr on"' in article(html, "house-zero-counts-ten")
+    assert "not used in this game" in article(html, "house-stacking")
+    assert "not used in this game" in article(html, "house-uno-penalty")
+    assert "house rule here" in article(html, "card-values")  # 0 scores 10 in this game
+    assert "house rule here" not in article(html, "stacking")
+    assert f'href="/games/{game}"' in html
+    assert f'name="game" value="{game}"' in html  # the search keeps the game
+
+
+def test_game_with_stacking_and_its_own_uno_penalty(client):
+    game = new_game(client, stacking=True, uno_penalty=3)
+    html, _ = get_page(client, f"/rules/classic?game={game}")
+    assert "In force" in article(html, "house-stacking")
+    assert "3 cards" in article(html, "house-uno-penalty")
+    assert "house rule here" in article(html, "stacking")
+    assert "house rule here" in article(html, "uno-penalty")
+    assert "In force" not in article(html, "house-zero-counts-ten")
+
+
+def test_blank_points_show_for_a_classic_112_game(client):
+    response = client.post("/api/games", json={
+        "players": ["Ana", "Ben"], "edition": "classic-112", "house_rules": {"blank_points": 25}})
+    game = response.get_json()["id"]
+    html, _ = get_page(client, f"/rules/classic-112?game={game}")
+    assert "a Blank scores 25" in article(html, "house-blank-points")
+
+
+def test_without_a_game_nothing_is_marked_in_force(client):
+    for url in ("/rules/classic", "/rules/classic?game=9999", "/rules/classic?game=abc",
+                "/rules/classic?game=99999999999999999999999", "/rules/classic?game=%C2%B2"):
+        html, _ = get_page(client, url)
+        assert "In force" not in html and "not used in this game" not in html
+
+
+def test_a_game_of_another_edition_is_not_marked_but_linked(client):
+    game = new_game(client, zero_counts_ten=True)
+    html, _ = get_page(client, f"/rules/wimpy-kid?game={game}")
+    assert "In force" not in html
+    assert f'href="/rules/classic?game={game}"' in html
+
+
+def test_scoreboard_links_to_its_editions_rules(client):
+    game = new_game(client)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f'href="/rules/classic?game={game}"' in html
+
+
+@pytest.mark.parametrize("edition", EDITION_SLUGS)
+def test_no_inline_script_or_style(client, edition):
+    _, page = get_page(client, f"/rules/{edition}")
+    assert None not in page.scripts
+    assert page.inline_styles == 0
+    assert "/static/rules.js" in page.scripts
+
+
+ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"')
+
+
+@pytest.mark.parametrize("edition", EDITION_SLUGS)
+def test_page_weight_and_requests_within_budget(client, edition):
+    """Under 30 KB of HTML + CSS + JS (and whatever else the page pulls in), at most 4 requests."""
+    response = client.get(f"/rules/{edition}")
+    html = response.get_data(as_text=True)
+    assets = [a for a in ASSET.findall(html) if not a.startswith("data:")]
+    assert {"/static/app.css", "/static/rules.js"} <= set(assets)
+    assert not [a for a in assets if re.match(r"^(https?:)?//", a)]  # nothing third-party
+    sizes = {a: len(client.get(a).data) for a in assets}
+    total = len(response.data) + sum(sizes.values())
+    assert 1 + len(assets) <= 4, f"{edition}: {1 + len(assets)} requests: {assets}"
+    assert total < BUDGET, f"{edition}: {total} bytes: page {len(response.data)}, {sizes}"
+
+
+# -- in a real browser, phone-sized --
+
+@pytest.fixture
+def live_server(app):
+    from werkzeug.serving import make_server
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture
+def phone(request):
+    """A phone-sized chromium page, from pytest-playwright's session (one event loop for all)."""
+    path = shutil.which("chromium")
+    if not path:
+        pytest.skip("Debian chromium is not installed (apt-get install -y chromium)")
+    try:
+        playwright = request.getfixturevalue("playwright")
+    except pytest.FixtureLookupError:
+        pytest.skip("pytest-playwright is not installed")
+    flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    browser = playwright.chromium.launch(executable_path=path, args=flags)
+    context = browser.new_context(**playwright.devices["iPhone 13"])
+    yield context.new_page()
+    browser.close()
+
+
+def test_filter_as_you_type_on_a_phone(live_server, phone):
+    page = phone
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{live_server}/rules/classic", wait_until="load")
+    assert len(requests) <= 4
+    total = len(rules_for("classic"))
+    visible = "main article:not([hidden])"
+    assert page.locator(visible).count() == total
+
+    page.fill("#q", "wild draw four challenge")
+    shown = page.eval_on_selector_all(visible, "els => els.map(e => e.id)")
+    assert shown == [r.id for r in search("classic", "wild draw four challenge")]
+    assert page.is_hidden("#none") and page.is_visible("#count")
+    assert page.is_hidden("#start")  # sections without a match go too
+    assert "q=wild" in page.url
+
+    page.fill("#q", "zzzqqq")
+    assert page.locator(visible).count() == 0 and page.is_visible("#none")
+
+    page.fill("#q", "")
+    assert page.locator(visible).count() == total and page.is_hidden("#none")
+
+    # phone-sized: nothing wider than the screen, thumb-sized targets
+    page.click(".toc summary")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for selector in (".toc summary", ".toc a", ".eds a", "article h3 a", "#q", ".find button"):
+        items = page.locator(selector)
+        for i in range(min(items.count(), 10)):
+            assert items.nth(i).bounding_box()["height"] >= 47.5, selector
+    # the rule's id shows next to its title
+    assert "#deck" in page.eval_on_selector(
+        "#deck h3 a", "a => getComputedStyle(a, '::after').content")
