@@ -72,8 +72,12 @@ def call(base: str, path: str, body: dict | None = None, headers: dict | None = 
 
 
 def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",
-        body: str | None = None, headers: dict | None = None) -> dict:
-    """Requests per second and p95 latency (ms) from wrk; non-2xx/3xx answers are counted."""
+        body: str | None = None, headers: dict | None = None,
+        rotate: list[tuple[str, dict]] | None = None) -> dict:
+    """Requests per second and p95 latency (ms) from wrk; 4xx/5xx answers are counted.
+
+    `rotate`, if given, is a list of (path, extra headers) sent in turn instead of the URL's path.
+    """
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     lines = [WRK_REPORT, f'wrk.method = "{method}"']
@@ -81,6 +85,17 @@ def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",
         lines.append(f"wrk.body = {json.dumps(body)}")
     for name, value in (headers or {}).items():
         lines.append(f'wrk.headers["{name}"] = {json.dumps(value)}')
+    if rotate:
+        lines.append("targets = {" + ", ".join(
+            "{" + json.dumps(path) + ", {" + ", ".join(f"[{json.dumps(k)}] = {json.dumps(v)}"
+                                                      for k, v in extra.items()) + "}}"
+            for path, extra in rotate) + "}")
+        lines.append("turn = 0")
+        lines.append("request = function()\n  turn = turn % #targets + 1\n"
+                     "  local path, extra = targets[turn][1], targets[turn][2]\n"
+                     "  local headers = {}\n  for k, v in pairs(wrk.headers) do headers[k] = v end\n"
+                     "  for k, v in pairs(extra) do headers[k] = v end\n"
+                     "  return wrk.format(nil, path, headers)\nend")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write("\n".join(lines))
     try:

@@ -18,7 +18,9 @@ class Base(DeclarativeBase):
     })
 
 
-db = SQLAlchemy(model_class=Base)
+# Rows stay readable after commit: a view that saves a hand then shows the game needs
+# no second round of loading (each request gets a new session anyway).
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 
 def utcnow() -> datetime:

@@ -14,6 +14,7 @@ from .domain.scoring import SYSTEM_HELP, SYSTEMS
 from .forms import EmptyForm, NewGameForm, TargetForm, field_name, hand_form_class
 from .games import Rejected
 from .models import Game
+from .pagecache import watch_pages
 
 bp = Blueprint("scorepad", __name__)
 KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
@@ -88,12 +89,21 @@ def board_context(game: Game) -> dict:
 
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
-    from .table import board_etag
+    from .table import board_etag, watching_stamp
 
-    context = board_context(game_or_404(game_id))
-    etag = board_etag(game_id, context["game"].version, request.args.get("system", ""),
-                      context["editable"])
-    return render_template("scoreboard.html", etag=etag, **context)
+    stamp = watching_stamp(game_id)
+    system = request.args.get("system", "")
+
+    def render() -> tuple[tuple, str]:
+        context = board_context(game_or_404(game_id))
+        game = context["game"]
+        etag = board_etag(game_id, game.version, system, context["editable"])
+        page = render_template("scoreboard.html", etag=etag, **context)
+        return ("scoreboard", game_id, game.version, system), page
+
+    if stamp is None:  # a keeper's page, or a message to show: always fresh
+        return render()[1]
+    return watch_pages().get_or_render(("scoreboard", game_id, stamp, system), render)
 
 
 @bp.get("/games/<int:game_id>/hands")

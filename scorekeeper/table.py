@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from . import games
 from .forms import KeyForm
+from .pagecache import watch_pages
 from .scorepad import board_context, can_edit, editable_game_or_403, game_or_404, remember_key
 
 bp = Blueprint("table", __name__)
@@ -29,6 +30,20 @@ def _not_modified(etag: str) -> Response | None:
     return None
 
 
+def watching_stamp(game_id: int) -> int | None:
+    """The game's version when this request may get a cached watcher's page, else None.
+
+    Keepers' pages carry CSRF tokens and flashed messages are shown once: those are
+    always rendered afresh. Unknown games are a 404.
+    """
+    stamp = games.game_stamp(game_id)
+    if stamp is None:
+        abort(404)
+    version, key_hash = stamp
+    keeper = games.hash_opens(key_hash, session.get("keys", {}).get(str(game_id)))
+    return None if keeper or "_flashes" in session else version
+
+
 @bp.get("/games/<int:game_id>/board")
 def live_board(game_id: int):
     """The scoreboard's live part, or 304 when nothing changed since the phone last looked."""
@@ -42,7 +57,16 @@ def live_board(game_id: int):
     unchanged = _not_modified(etag)
     if unchanged:
         return unchanged
-    response = make_response(render_template("board.html", **board_context(game_or_404(game_id))))
+
+    def render() -> tuple[tuple, str]:
+        context = board_context(game_or_404(game_id))
+        return ("board", game_id, context["game"].version, system), render_template("board.html", **context)
+
+    if editable:
+        page = render()[1]
+    else:
+        page = watch_pages().get_or_render(("board", game_id, version, system), render)
+    response = make_response(page)
     response.set_etag(etag)
     return response
 

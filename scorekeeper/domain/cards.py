@@ -7,6 +7,7 @@ points matter. Colour never changes a card's value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 COLOURS = ("red", "yellow", "green", "blue")
 
@@ -77,6 +78,11 @@ def parse_card(token: object) -> Card:
     """Read one card token; raises CardError with a sentence a person understands."""
     if not isinstance(token, str) or not token.strip():
         raise CardError(f"{token!r} is not a card: use a token such as 'red-7', 'skip' or 'wild'.")
+    return _parse_text(token)
+
+
+@lru_cache(maxsize=512)  # a game is scored from a few dozen distinct tokens, read over and over
+def _parse_text(token: str) -> Card:
     text = token.strip().lower()
     if text in KINDS:
         return Card(KINDS[text])

@@ -173,14 +173,21 @@ class ScoreSheet:
     target: int
     players: list[str]
     hands: list[Hand] = field(default_factory=list)
+    _points: list[dict[str, int]] = field(default_factory=list, init=False, repr=False, compare=False)
+    _points_for: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def values(self) -> dict[str, int]:
         return point_values(self.edition, self.rules)
 
     def points(self) -> list[dict[str, int]]:
-        values = self.values
-        return [hand_points(h, values) for h in self.hands]
+        """Each hand's points per player; remembered until the hands change."""
+        key = tuple(map(id, self.hands))
+        if self._points_for != key:
+            values = self.values
+            self._points = [hand_points(h, values) for h in self.hands]
+            self._points_for = key
+        return self._points
 
     def running(self, system: str) -> list[dict[str, int]]:
         """Totals after each hand under `system` (one mapping per hand)."""

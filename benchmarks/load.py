@@ -1,0 +1,52 @@
+"""Load on the pages that matter, as ratios to a bare Flask route in the same gunicorn server.
+
+Run: .venv/bin/python benchmarks/load.py   (needs wrk: apt-get install -y wrk)
+gunicorn with 2 workers on 127.0.0.1; each load runs five times, alternating, median counts.
+Target (issue 6): the scoreboard serves at least 40% of the bare route's requests per second.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.harness import call, gunicorn, interleaved, print_rows  # noqa: E402
+
+PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
+TARGET = 0.4
+SAVE_GAMES = 100
+
+
+def main() -> int:
+    with gunicorn(workers=2) as base:
+        game, _ = call(base, "/api/games", {"players": PLAYERS, "target": 100_000})
+        auth = {"Authorization": f"Bearer {game['edit_key']}"}
+        for n in range(12):
+            held = {p: ([] if i == n % 4 else ["7", "skip", "wild"]) for i, p in enumerate(PLAYERS)}
+            call(base, f"/api/games/{game['id']}/hands", {"held": held}, auth)
+        # Saving adds a hand per request. Going round many games keeps each one the size of
+        # a real evening (tens of hands) rather than one game growing to hundreds.
+        savers = [call(base, "/api/games", {"players": PLAYERS, "target": 100_000})[0] for _ in range(SAVE_GAMES)]
+        save_body = json.dumps({"held": {"Ana": [], "Ben": ["1"], "Cy": ["2"], "Dee": ["3"]}})
+        results = interleaved({
+            "GET /_bare (bare Flask route)": {"url": base + "/_bare"},
+            "GET /games/<id> (scoreboard)": {"url": base + f"/games/{game['id']}"},
+            "POST /api/games/<id>/hands (save)": {
+                "url": base + "/", "method": "POST", "body": save_body,
+                "headers": {"Content-Type": "application/json"},
+                "rotate": [(f"/api/games/{g['id']}/hands", {"Authorization": f"Bearer {g['edit_key']}"})
+                           for g in savers]},
+        }, rounds=3)
+        sizes = [len(call(base, f"/api/games/{g['id']}", method="GET")[0]["hands"]) for g in savers]
+    rows = list(results.items())
+    bare = rows[0][1]
+    print_rows(rows, bare)
+    print(f"(saves went round {SAVE_GAMES} games, which ended with {min(sizes)} to {max(sizes)} hands)")
+    ratio = rows[1][1]["rps"] / bare["rps"]
+    print(f"scoreboard vs bare route: {ratio:.0%} (target at least {TARGET:.0%}):", "held" if ratio >= TARGET else "MISSED")
+    return 0 if ratio >= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

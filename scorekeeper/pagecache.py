@@ -1,0 +1,47 @@
+"""Rendered pages kept per game version, so watching phones cost a lookup, not a render.
+
+Keys carry the game's version, read from the database on every request: a cache in each
+server process stays correct however many servers share the database.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Callable, Hashable
+
+from flask import current_app
+
+
+class PageCache:
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._pages: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_render(self, key: Hashable, render: Callable[[], tuple[Hashable, str]]) -> str:
+        """The page under `key`; else `render()`, which returns the key it really rendered and the page.
+
+        The rendered key may be newer than the asked one (a hand saved in between): the page
+        is stored under what it shows, never under a version it does not match.
+        """
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+                return page
+        rendered_key, page = render()
+        with self._lock:
+            self._pages[rendered_key] = page
+            self._pages.move_to_end(rendered_key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+        return page
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+
+def watch_pages() -> PageCache:
+    """This app's cache: each app (and so each database) has its own."""
+    return current_app.extensions.setdefault("watch_pages", PageCache())

@@ -1,0 +1,53 @@
+"""Watchers' pages come from a cache keyed by the game's version: never stale, never a keeper's."""
+from helpers import new_game, post_hand
+
+from scorekeeper.pagecache import PageCache
+
+HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
+
+
+def test_cache_stores_under_the_version_rendered():
+    cache = PageCache(size=2)
+    assert cache.get_or_render("v1", lambda: ("v2", "page two")) == "page two"
+    assert cache.get_or_render("v2", lambda: ("v2", "rendered again")) == "page two"
+    assert cache.get_or_render("v1", lambda: ("v1", "page one")) == "page one"
+    cache.get_or_render("v3", lambda: ("v3", "page three"))
+    assert cache.get_or_render("v2", lambda: ("v2", "evicted")) == "evicted"  # oldest went first
+
+
+def test_watchers_see_every_change(client):
+    game = new_game(client)
+    url = f"/games/{game['id']}"
+    assert "No hands yet" in client.get(url).get_data(as_text=True)
+    assert "No hands yet" in client.get(url).get_data(as_text=True)  # from the cache
+    post_hand(client, game, HAND)
+    page = client.get(url).get_data(as_text=True)
+    assert 'id="hand-1"' in page and "No hands yet" not in page
+    lowest = client.get(url + "?system=lowest-total").get_data(as_text=True)
+    assert 'aria-current="page">Lowest total' in lowest
+
+
+def test_keepers_and_flashes_are_never_served_from_the_cache(csrf_off, client):
+    game = new_game(client)
+    url = f"/games/{game['id']}"
+    client.get(url)  # a watcher's copy is now cached
+    with client.session_transaction() as session:
+        session["keys"] = {str(game["id"]): game["edit_key"]}
+    assert "Record hand 1" in client.get(url).get_data(as_text=True)
+    client.post(f"{url}/target", data={"target": "600"})
+    with client.session_transaction() as session:
+        session["keys"] = {}
+    assert "Playing on to 600." in client.get(url).get_data(as_text=True)  # the flash shows once
+    assert "Playing on to 600." not in client.get(url).get_data(as_text=True)
+
+
+def test_each_app_has_its_own_cache(app, tmp_path):
+    from scorekeeper import create_app
+
+    other = create_app({"TESTING": True, "SECRET_KEY": "t",
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}"})
+    first, second = app.test_client(), other.test_client()
+    new_game(first, players=["Ana", "Ben"])
+    new_game(second, players=["Zed", "Yan"])
+    assert "Ana" in first.get("/games/1").get_data(as_text=True)
+    assert "Zed" in second.get("/games/1").get_data(as_text=True)
