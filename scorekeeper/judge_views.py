@@ -1,9 +1,9 @@
 """The judge: `/judge` pages for people at the table, `POST /api/judge` for clients.
 
 Thin on purpose: read the question (a JSON body, or the GET parameters of a
-form made of card pickers), ask `domain.judge`, show or return the ruling.
-Judging changes nothing, so the forms use GET: no CSRF token, and every
-ruling has a link that can be shared.
+form made of card pickers, which `judge_forms` turns into a question), ask
+`domain.judge`, show or return the ruling. Judging changes nothing, so the
+forms use GET: no CSRF token, and every ruling has a link that can be shared.
 """
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ from .domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRu
 from .domain.judge import (
     CHALLENGERS, CHEESE_SITUATIONS, DRAW_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, QUESTIONS,
     UNO_CAUGHT, JudgeError, Ruling, judge)
+from .judge_forms import (
+    BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKERS,
+    colour_for_hand, kind_of, question_from_args)
 
 bp = Blueprint("judge", __name__)
 api_bp = Blueprint("judge_api", __name__, url_prefix="/api")
@@ -42,28 +45,7 @@ def api_judge():
 
 # ---------------------------------------------------------------- the web judge
 
-# What each form asks, in order; the template draws one block per field.
-FORM_FIELDS: dict[str, list[str]] = {
-    "play": ["top", "color", "card", "hand", "drew", "pending_draw", "cheese_touch_fresh",
-             "players", "player"],
-    "challenge": ["color", "hand", "by", "challenged", "challenger"],
-    "uno": ["caught", "said_uno_first", "player"],
-    "first-card": ["card", "players"],
-    "draw": ["action", "by_choice", "top", "color", "drawn", "hand", "player"],
-    "stacking": ["pending", "total", "color", "card"],
-    "two-players": ["card"],
-    "going-out": ["card", "player"],
-    "empty-draw-pile": [],
-    "cheese-touch": ["situation", "top", "color", "card", "has_yellow"],
-}
-# House rules shown on a form because they can change its answer.
-FORM_HOUSE_RULES = {"play": ["stacking"], "stacking": ["stacking"], "uno": ["uno_penalty"]}
-# Pickers where only the kind matters (colour never changes the answer).
-KIND_ONLY = {("first-card", "card"), ("two-players", "card"), ("going-out", "card"),
-             ("stacking", "pending")}
-OPTIONAL_PICKERS = {("draw", "drawn"), ("cheese-touch", "card"),
-                    ("cheese-touch", "top")}
-PICKERS = {"top", "card", "drawn", "pending"}
+# What the form pages say; judge_forms says which fields each form asks.
 LABELS = {
     "top": "Top card of the discard pile",
     "card": "Card played",
@@ -90,12 +72,6 @@ COLOUR_LABELS = {
     ("challenge", "color"): "Colour in play when the Wild Draw Four was played",
     ("stacking", "color"): "Colour called (only for a Draw Two on a Wild Draw Four)",
     ("cheese-touch", "color"): "Colour called (only if a Wild is on top)",
-}
-MISSING = {
-    "top": "Tap the top card of the discard pile.",
-    "card": "Tap the card played.",
-    "drawn": "Tap the card they drew.",
-    "pending": "Tap the draw card waiting to be answered.",
 }
 CHOICES = {
     "caught": [
@@ -127,10 +103,6 @@ assert [c for c, _ in CHOICES["caught"]] == list(UNO_CAUGHT)
 assert [c for c, _ in CHOICES["action"]] == list(DRAW_ACTIONS)
 assert [c for c, _ in CHOICES["by"]] == list(CHALLENGERS)
 assert [c for c, _ in CHOICES["situation"]] == list(CHEESE_SITUATIONS)
-BOOL_FIELDS = {"said_uno_first": ("Yes, they said UNO first", "No"),
-               "cheese_touch_fresh": ("Yes, they must answer it now", "No, it was answered"),
-               "has_yellow": ("Yes", "No"),
-               "by_choice": ("By choice: a card would have fitted", "Because no card fitted")}
 QUESTION_HELP = {
     "play": "Top card, card played, and (for a Wild Draw Four) their other cards.",
     "challenge": "Guilty or innocent, and who draws.",
@@ -143,7 +115,6 @@ QUESTION_HELP = {
     "empty-draw-pile": "No cards left to draw.",
     "cheese-touch": "Diary of a Wimpy Kid deck only.",
 }
-NAME_FIELDS = {"player", "challenged", "challenger"}
 NAME_LABELS = {"player": "Who (optional)", "challenged": "Who played the Wild Draw Four",
                "challenger": "Who challenges"}
 # What a picker tile says: the number or symbol, with a word where a symbol alone is cryptic.
@@ -175,120 +146,6 @@ def judge_home():
     ctx = _game_context()
     return render_template("judge.html", questions=QUESTIONS, help=QUESTION_HELP,
                            editions=EDITIONS, **ctx)
-
-
-def _picker_token(args, name: str, kind_only: bool) -> str | None:
-    token = args.get(name, "").strip()
-    if token:
-        return token
-    kind = args.get(f"{name}_kind", "").strip()
-    if not kind:
-        return None
-    colour = args.get(f"{name}_colour", "").strip()
-    info = KINDS.get(kind)
-    if info is None or not info.coloured or kind_only or not colour:
-        return kind
-    return f"{colour}-{kind}"
-
-
-def _int_arg(args, name: str) -> Any:
-    raw = args.get(name, "").strip()
-    if raw == "":
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        return raw  # the judge explains what it wanted
-
-
-def _bool_arg(args, name: str) -> Any:
-    raw = args.get(name, "")
-    return {"yes": True, "no": False}.get(raw)
-
-
-def question_from_args(question: str, args, edition: str = DEFAULT_EDITION
-                       ) -> tuple[dict[str, Any], str | None]:
-    """The judge's question built from a form's GET parameters; a message if a tap is missing."""
-    q: dict[str, Any] = {"question": question, "edition": args.get("edition") or edition}
-    rules: dict[str, Any] = {}
-    if "stacking" in FORM_HOUSE_RULES.get(question, []):
-        rules["stacking"] = args.get("stacking") == "on"
-    if "uno_penalty" in FORM_HOUSE_RULES.get(question, []):
-        rules["uno_penalty"] = _int_arg(args, "uno_penalty")
-    q["house_rules"] = rules
-    missing = None
-    situation = args.get("situation") or "play"
-    action = args.get("action") or ""
-    for f in FORM_FIELDS[question]:
-        if f in PICKERS:
-            token = _picker_token(args, f, (question, f) in KIND_ONLY)
-            if token is not None:
-                q[f] = token
-            elif ((question, f) not in OPTIONAL_PICKERS and missing is None
-                  and not (question == "draw" and action != "play-drawn")):
-                missing = MISSING[f]
-            if question == "cheese-touch" and f == "top" and situation == "play" and token is None:
-                missing = missing or MISSING["top"]
-        elif f == "color":
-            if args.get("color"):
-                q["color"] = args["color"]
-        elif f == "hand":
-            pass  # read below, once the colour in play is known
-        elif f in ("pending_draw", "players", "total"):
-            value = _int_arg(args, f)
-            if value is not None:
-                q[f] = value
-        elif f in BOOL_FIELDS:
-            value = _bool_arg(args, f)
-            if value is not None:
-                q[f] = value
-        elif f in NAME_FIELDS:
-            if args.get(f, "").strip():
-                q[f] = args[f]
-        elif f == "drew":
-            pass  # read below, once the card is known
-        elif args.get(f):
-            q[f] = args[f]
-    hand = _hand_from_args(args, q)
-    if hand is not None:
-        q["hand"] = hand
-    if question == "draw" and action == "play-drawn" and "drawn" not in q:
-        missing = missing or MISSING["drawn"]
-    if question == "play" and args.get("drew") == "this" and "card" in q:
-        q["drawn"] = q["card"]
-    if question == "play" and args.get("drew") == "other":
-        # a card from the hand after drawing: the drawing question answers that
-        q.update(question="draw", action="play-other-after-draw")
-    return q, missing
-
-
-def colour_for_hand(q: dict[str, Any]) -> str | None:
-    """The colour in play the hand picker asks about: the colour called, or the top card's."""
-    top = q.get("top")
-    if q["question"] == "challenge" or _kind_of(top) in ("wild", "wild-draw4", "blank"):
-        return q.get("color")
-    if _kind_of(top) == "cheese-touch":
-        return "yellow"
-    colour = str(top or "").partition("-")[0]
-    return colour if colour in COLOURS else None
-
-
-def _hand_from_args(args, q: dict[str, Any]) -> list[str] | None:
-    """Full tokens (`hand=red-2`, as in links), or the kinds ticked for the colour in play.
-
-    The page only asks which cards of the colour in play the player holds: cards of
-    other colours never change a Wild Draw Four ruling.
-    """
-    tokens = [t for t in args.getlist("hand") if t]
-    kinds = [k for k in args.getlist("hand_kind") if k]
-    if not tokens and not kinds and args.get("hand_none") != "on":
-        return None
-    if kinds:
-        colour = colour_for_hand(q)
-        if colour is None:
-            return None  # the judge asks for the top card or the colour first
-        tokens += [f"{colour}-{k}" for k in kinds]
-    return tokens
 
 
 def _nicer(message: str, question: str) -> str:
@@ -335,7 +192,7 @@ def judge_question(question: str):
                       players=asked_q.get("players", ctx["players"]))
         wd4_key = {"play": "card", "draw": "drawn"}.get(question)
         if (error is None and wd4_key and "hand" not in asked_q
-                and _kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
+                and kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
             error = ("A Wild Draw Four depends on the player's other cards: tick the ones of "
                      "the colour in play (or “None”), then tap Judge.")
         if error is None:
@@ -346,7 +203,7 @@ def judge_question(question: str):
         if error:
             status = 422
     hand_colour = colour_for_hand(asked_q) if asked_q else None
-    held = {_kind_of(t) for t in asked_q.get("hand", []) if isinstance(t, str)
+    held = {kind_of(t) for t in asked_q.get("hand", []) if isinstance(t, str)
             and t.startswith(f"{hand_colour}-")} if hand_colour else set()
     links = []
     if ruling is not None:
@@ -374,14 +231,6 @@ def judge_question(question: str):
         pending_choices=PENDING_CHOICES, max_uno_penalty=MAX_UNO_PENALTY,
         player_counts=range(MIN_PLAYERS, MAX_PLAYERS + 1), game=ctx["game"], names=ctx["names"],
     ), status
-
-
-def _kind_of(token: Any) -> str:
-    """The kind part of a card token ('red-7' -> '7', 'wild-draw4' -> 'wild-draw4')."""
-    if not isinstance(token, str):
-        return ""
-    colour, _, kind = token.partition("-")
-    return kind if colour in COLOURS else token
 
 
 def _picker_kinds() -> list:

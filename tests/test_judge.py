@@ -465,18 +465,25 @@ def test_what_cannot_be_judged_says_what_is_missing(question, message):
     assert message.lower() in str(err.value).lower()
 
 
-def test_judge_module_is_standard_library_only():
+def test_judge_package_is_standard_library_only():
     import ast
     import sys
     from pathlib import Path
 
-    import scorekeeper.domain.judge as module
-    tree = ast.parse(Path(module.__file__).read_text())
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
-                if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
-    relative = {node.module or "" for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and node.level > 0}
-    assert relative <= {"cards", "editions"}, relative  # never the rulebook
+    import scorekeeper.domain.judge as package
+    folder = Path(package.__file__).parent
+    siblings = {path.stem for path in folder.glob("*.py")}
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                    if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+        assert imported <= set(sys.stdlib_module_names) | {"__future__"}, (path.name, imported)
+        relative = [node for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.level > 0]
+        inside = {node.module or "" for node in relative if node.level == 1}
+        assert inside <= siblings, (path.name, inside)
+        outside = {node.module or "" for node in relative if node.level > 1}
+        assert outside <= {"cards", "editions"}, (path.name, outside)  # never the rulebook
+        assert all(node.level <= 2 for node in relative), path.name

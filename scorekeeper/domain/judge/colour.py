@@ -1,0 +1,31 @@
+"""The colour in play: what the next card must match."""
+from __future__ import annotations
+
+from ..cards import Card
+from .ruling import JudgeError
+from .wording import name
+
+
+def colour_in_play(top: Card, called: str | None) -> str | None:
+    """The colour the next card must match; None only for a Blank with nothing called."""
+    if top.kind.token in ("wild", "wild-draw4"):
+        if called is None:
+            raise JudgeError(
+                f"The top card is a {top.kind.label}: say which colour was called ('color').")
+        return called
+    if top.kind.token == "cheese-touch":
+        if called not in (None, "yellow"):
+            raise JudgeError("A Cheese Touch on top is yellow: 'color' cannot be "
+                             f"{called}.")
+        return "yellow"
+    if top.kind.token == "blank":
+        return called
+    if called is not None and called != top.colour:
+        raise JudgeError(
+            f"The top card is the {name(top)}: 'color' is only for a Wild on top "
+            f"(it says {called}).")
+    return top.colour
+
+
+def is_yellow(card: Card) -> bool:
+    return card.colour == "yellow" or card.kind.token == "cheese-touch"

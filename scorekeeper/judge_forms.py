@@ -1,0 +1,169 @@
+"""The judge's web forms: which fields each one asks, and its GET parameters read
+into the question `domain.judge` answers (the same shape as a `POST /api/judge` body).
+
+Taps on card pickers arrive as `<field>_kind` and `<field>_colour`; links carry full
+tokens such as `top=red-7`. Nothing is judged here: a value the judge will not accept
+is passed on as it is, so that the judge's message explains what it wanted.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .domain.cards import COLOURS, KINDS
+from .domain.editions import DEFAULT_EDITION
+
+# What each form asks, in order; the template draws one block per field.
+FORM_FIELDS: dict[str, list[str]] = {
+    "play": ["top", "color", "card", "hand", "drew", "pending_draw", "cheese_touch_fresh",
+             "players", "player"],
+    "challenge": ["color", "hand", "by", "challenged", "challenger"],
+    "uno": ["caught", "said_uno_first", "player"],
+    "first-card": ["card", "players"],
+    "draw": ["action", "by_choice", "top", "color", "drawn", "hand", "player"],
+    "stacking": ["pending", "total", "color", "card"],
+    "two-players": ["card"],
+    "going-out": ["card", "player"],
+    "empty-draw-pile": [],
+    "cheese-touch": ["situation", "top", "color", "card", "has_yellow"],
+}
+# House rules shown on a form because they can change its answer.
+FORM_HOUSE_RULES = {"play": ["stacking"], "stacking": ["stacking"], "uno": ["uno_penalty"]}
+# Pickers where only the kind matters (colour never changes the answer).
+KIND_ONLY = {("first-card", "card"), ("two-players", "card"), ("going-out", "card"),
+             ("stacking", "pending")}
+OPTIONAL_PICKERS = {("draw", "drawn"), ("cheese-touch", "card"),
+                    ("cheese-touch", "top")}
+PICKERS = {"top", "card", "drawn", "pending"}
+MISSING = {
+    "top": "Tap the top card of the discard pile.",
+    "card": "Tap the card played.",
+    "drawn": "Tap the card they drew.",
+    "pending": "Tap the draw card waiting to be answered.",
+}
+BOOL_FIELDS = {"said_uno_first": ("Yes, they said UNO first", "No"),
+               "cheese_touch_fresh": ("Yes, they must answer it now", "No, it was answered"),
+               "has_yellow": ("Yes", "No"),
+               "by_choice": ("By choice: a card would have fitted", "Because no card fitted")}
+NAME_FIELDS = {"player", "challenged", "challenger"}
+
+
+def _picker_token(args, name: str, kind_only: bool) -> str | None:
+    token = args.get(name, "").strip()
+    if token:
+        return token
+    kind = args.get(f"{name}_kind", "").strip()
+    if not kind:
+        return None
+    colour = args.get(f"{name}_colour", "").strip()
+    info = KINDS.get(kind)
+    if info is None or not info.coloured or kind_only or not colour:
+        return kind
+    return f"{colour}-{kind}"
+
+
+def _int_arg(args, name: str) -> Any:
+    raw = args.get(name, "").strip()
+    if raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return raw  # the judge explains what it wanted
+
+
+def _bool_arg(args, name: str) -> Any:
+    raw = args.get(name, "")
+    return {"yes": True, "no": False}.get(raw)
+
+
+def question_from_args(question: str, args, edition: str = DEFAULT_EDITION
+                       ) -> tuple[dict[str, Any], str | None]:
+    """The judge's question built from a form's GET parameters; a message if a tap is missing."""
+    q: dict[str, Any] = {"question": question, "edition": args.get("edition") or edition}
+    rules: dict[str, Any] = {}
+    if "stacking" in FORM_HOUSE_RULES.get(question, []):
+        rules["stacking"] = args.get("stacking") == "on"
+    if "uno_penalty" in FORM_HOUSE_RULES.get(question, []):
+        rules["uno_penalty"] = _int_arg(args, "uno_penalty")
+    q["house_rules"] = rules
+    missing = None
+    situation = args.get("situation") or "play"
+    action = args.get("action") or ""
+    for f in FORM_FIELDS[question]:
+        if f in PICKERS:
+            token = _picker_token(args, f, (question, f) in KIND_ONLY)
+            if token is not None:
+                q[f] = token
+            elif ((question, f) not in OPTIONAL_PICKERS and missing is None
+                  and not (question == "draw" and action != "play-drawn")):
+                missing = MISSING[f]
+            if question == "cheese-touch" and f == "top" and situation == "play" and token is None:
+                missing = missing or MISSING["top"]
+        elif f == "color":
+            if args.get("color"):
+                q["color"] = args["color"]
+        elif f == "hand":
+            pass  # read below, once the colour in play is known
+        elif f in ("pending_draw", "players", "total"):
+            value = _int_arg(args, f)
+            if value is not None:
+                q[f] = value
+        elif f in BOOL_FIELDS:
+            value = _bool_arg(args, f)
+            if value is not None:
+                q[f] = value
+        elif f in NAME_FIELDS:
+            if args.get(f, "").strip():
+                q[f] = args[f]
+        elif f == "drew":
+            pass  # read below, once the card is known
+        elif args.get(f):
+            q[f] = args[f]
+    hand = _hand_from_args(args, q)
+    if hand is not None:
+        q["hand"] = hand
+    if question == "draw" and action == "play-drawn" and "drawn" not in q:
+        missing = missing or MISSING["drawn"]
+    if question == "play" and args.get("drew") == "this" and "card" in q:
+        q["drawn"] = q["card"]
+    if question == "play" and args.get("drew") == "other":
+        # a card from the hand after drawing: the drawing question answers that
+        q.update(question="draw", action="play-other-after-draw")
+    return q, missing
+
+
+def colour_for_hand(q: dict[str, Any]) -> str | None:
+    """The colour in play the hand picker asks about: the colour called, or the top card's."""
+    top = q.get("top")
+    if q["question"] == "challenge" or kind_of(top) in ("wild", "wild-draw4", "blank"):
+        return q.get("color")
+    if kind_of(top) == "cheese-touch":
+        return "yellow"
+    colour = str(top or "").partition("-")[0]
+    return colour if colour in COLOURS else None
+
+
+def _hand_from_args(args, q: dict[str, Any]) -> list[str] | None:
+    """Full tokens (`hand=red-2`, as in links), or the kinds ticked for the colour in play.
+
+    The page only asks which cards of the colour in play the player holds: cards of
+    other colours never change a Wild Draw Four ruling.
+    """
+    tokens = [t for t in args.getlist("hand") if t]
+    kinds = [k for k in args.getlist("hand_kind") if k]
+    if not tokens and not kinds and args.get("hand_none") != "on":
+        return None
+    if kinds:
+        colour = colour_for_hand(q)
+        if colour is None:
+            return None  # the judge asks for the top card or the colour first
+        tokens += [f"{colour}-{k}" for k in kinds]
+    return tokens
+
+
+def kind_of(token: Any) -> str:
+    """The kind part of a card token ('red-7' -> '7', 'wild-draw4' -> 'wild-draw4')."""
+    if not isinstance(token, str):
+        return ""
+    colour, _, kind = token.partition("-")
+    return kind if colour in COLOURS else token
