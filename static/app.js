@@ -8,11 +8,8 @@ function setupPlayerRows(form) {
   const rows = [...form.querySelectorAll(".player-row")];
   const list = form.querySelector(".player-rows");
   if (!rows.length || !list) return;
-  const buttons = document.createElement("p");
-  buttons.className = "row-buttons";
-  buttons.innerHTML = '<button type="button" data-add>Add player</button>' +
-    '<button type="button" data-remove>Remove last</button>';
-  list.after(buttons);
+  const buttons = form.querySelector(".row-buttons");  // shown by CSS once <html> has class js
+  if (!buttons) return;
   const shown = () => rows.filter((r) => !r.classList.contains("extra"));
   buttons.addEventListener("click", (event) => {
     if (event.target.matches("[data-add]")) {
@@ -38,5 +35,7 @@ function claimKey(form) {
 }
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
-document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
-document.querySelectorAll("form.claim").forEach(claimKey);
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
+  document.querySelectorAll("form.claim").forEach(claimKey);
+});

@@ -1,5 +1,6 @@
 // The scoreboard follows the game live and keeps the screen on.
 "use strict";
+document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
 function setupLiveBoard(board) {
@@ -43,4 +44,6 @@ function keepAwake() {
 }
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
-document.querySelectorAll("#board[data-live]").forEach((board) => { setupLiveBoard(board); keepAwake(); });
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("#board[data-live]").forEach((board) => { setupLiveBoard(board); keepAwake(); });
+});

@@ -2,7 +2,7 @@
 // colour picked, the picked card is spelled out, and questions that only matter for a
 // Wild (or for another deck) are hidden.
 "use strict";
-(function () {
+document.addEventListener("DOMContentLoaded", function () {
   var form = document.querySelector(".judge-form");
   if (!form) return;
   var WILD = ["wild", "wild-draw4", "blank", "cheese-touch"];
@@ -37,4 +37,4 @@
   }
   form.addEventListener("change", update);
   update();
-})();
+});

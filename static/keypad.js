@@ -144,4 +144,6 @@ function keepAwake() {
   document.addEventListener("visibilitychange", request);
 }
 
-document.querySelectorAll("form.hand").forEach((form) => { keepDraft(form); setupKeypad(form); keepAwake(); });
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("form.hand").forEach((form) => { keepDraft(form); setupKeypad(form); keepAwake(); });
+});

@@ -1,5 +1,5 @@
 // Rules page: as you type, hide the rules (and sections) that do not match.
-(function () {
+document.addEventListener("DOMContentLoaded", function () {
   var q = document.getElementById("q"), count = document.getElementById("count"),
     none = document.getElementById("none");
   if (!q || !count || !none) return;
@@ -20,4 +20,4 @@
     history.replaceState(null, "", url);
   };
   q.form.onsubmit = function (e) { e.preventDefault(); q.blur(); };
-})();
+});
