@@ -31,8 +31,13 @@ def _game_json(game_id: int) -> dict:
     return games.game_dict(game, url_for("scorepad.scoreboard", game_id=game.id))
 
 
-def _hand_json(game: dict, number: int) -> dict:
-    return next(h for h in game["hands"] if h["number"] == number)
+def _hand_and_game_json(game_id: int, hand_id: int) -> dict:
+    """A written hand as it stands now, found by its row (another phone may have renumbered
+    it meanwhile), with the game; `hand` is null only if it was already deleted again."""
+    game = games.load_game(game_id)
+    payload = games.game_dict(game, url_for("scorepad.scoreboard", game_id=game.id))
+    hand = next((h for h, row in zip(payload["hands"], game.hands) if row.id == hand_id), None)
+    return {"hand": hand, "game": payload}
 
 
 def _require_key(game_id: int) -> None:
@@ -94,9 +99,8 @@ def record_hand(game_id: int):
     _require_key(game_id)
     body = _body(HAND_FIELDS - {"revision"})
     held, typed = games.hand_input(body)
-    number, created = games.record_hand(game_id, held, typed, body.get("request_id"))
-    game = _game_json(game_id)
-    return jsonify(hand=_hand_json(game, number), game=game), 201 if created else 200
+    hand, created = games.record_hand(game_id, held, typed, body.get("request_id"))
+    return jsonify(_hand_and_game_json(game_id, hand.id)), 201 if created else 200
 
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
@@ -107,9 +111,8 @@ def replace_hand(game_id: int, number: int):
     if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
         raise Rejected("'revision' must be the whole number the hand had when you read it.", 400)
     held, typed = games.hand_input(body)
-    games.replace_hand(game_id, number, held, typed, expected_revision=revision)
-    game = _game_json(game_id)
-    return jsonify(hand=_hand_json(game, number), game=game)
+    hand = games.replace_hand(game_id, number, held, typed, expected_revision=revision)
+    return jsonify(_hand_and_game_json(game_id, hand.id))
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")

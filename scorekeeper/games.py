@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
+import time
 from typing import Callable, Mapping, TypeVar
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .domain.cards import CardError
@@ -22,6 +24,7 @@ from .domain.scoring import (
     SYSTEMS, WINNER_TAKES_POINTS, Hand as DomainHand, HandError, PlayersError, ScoreSheet,
     build_hand, clean_player_names, hand_points)
 from .models import Game, Hand, HeldCards, Player, db, utcnow
+from .schema import MAX_ID
 
 DEFAULT_TARGET = 500
 MAX_REQUEST_ID = 64
@@ -87,19 +90,24 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
     return game, key
 
 
+# The game, its hands and their cards come in ONE statement, so they are one consistent
+# snapshot even while another phone deletes or edits a hand (separate SELECTs could see a
+# hand but not its cards). Players never change once seated: a second statement is safe.
+GAME_OPTIONS = (selectinload(Game.players), joinedload(Game.hands).joinedload(Hand.entries))
+
+
 def load_game(game_id: int) -> Game | None:
     """The whole game in a fixed number of queries, however many hands it has."""
-    stmt = (select(Game).where(Game.id == game_id)
-            .options(selectinload(Game.players),
-                     selectinload(Game.hands).selectinload(Hand.entries)))
-    return db.session.scalars(stmt).first()
+    if not 0 < game_id <= MAX_ID:  # no such row, and PostgreSQL would refuse the number
+        return None
+    stmt = select(Game).where(Game.id == game_id).options(*GAME_OPTIONS)
+    return db.session.scalars(stmt).unique().one_or_none()
 
 
 def list_games() -> list[Game]:
     stmt = (select(Game).order_by(Game.updated_at.desc(), Game.id.desc())
-            .options(selectinload(Game.players),
-                     selectinload(Game.hands).selectinload(Hand.entries)))
-    return list(db.session.scalars(stmt))
+            .options(*GAME_OPTIONS))
+    return list(db.session.scalars(stmt).unique())
 
 
 def names_by_id(game: Game) -> dict[int, str]:
@@ -142,19 +150,32 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
         entry.typed_total = result.typed.get(name)
 
 
+def _begin_write(game_id: int) -> None:
+    """Writers to a game queue rather than race: SQLite takes its write lock before reading
+    (waiting up to the busy timeout); PostgreSQL locks the game's row first, in a statement
+    of its own, so the game is read afterwards as the previous writer left it."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+    else:
+        db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+
+
 def _retrying(game_id: int, change: Callable[[Game], T]) -> T:
     """Run `change` on a freshly loaded game and commit; retry if another writer won."""
     for attempt in range(8):
-        game = load_game(game_id)
-        if game is None:
-            raise Rejected("There is no such game.", status=404)
         try:
+            _begin_write(game_id)
+            game = load_game(game_id)
+            if game is None:
+                raise Rejected("There is no such game.", status=404)
             result = change(game)
             game.updated_at = utcnow()  # bumps the version: the racing writer fails
             db.session.commit()
             return result
         except (StaleDataError, OperationalError):
             db.session.rollback()
+            time.sleep(random.uniform(0, 0.004 * 2 ** attempt))  # let the winner finish first
         except Rejected:
             db.session.rollback()
             raise
@@ -167,24 +188,24 @@ def find_request(game_id: int, request_id: str) -> Hand | None:
 
 
 def record_hand(game_id: int, held: object, typed: object = None,
-                request_id: object = None) -> tuple[int, bool]:
-    """Record a new hand; returns (hand number, created). A repeated request_id records nothing."""
+                request_id: object = None) -> tuple[Hand, bool]:
+    """Record a new hand; returns (the hand, created). A repeated request_id records nothing."""
     if request_id is not None and (not isinstance(request_id, str) or not request_id
                                    or len(request_id) > MAX_REQUEST_ID):
         raise Rejected(f"'request_id' must be a text of 1 to {MAX_REQUEST_ID} characters.", 400)
 
-    def change(game: Game) -> tuple[int, bool]:
+    def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
             earlier = find_request(game.id, request_id)
             if earlier is not None:
-                return earlier.number, False
+                return earlier, False
         if sheet_of(game).outcome().finished:
             raise Rejected("This game is over: raise the target to keep playing.", status=409)
         result = check_hand(game, held, typed)
         hand = Hand(number=len(game.hands) + 1, request_id=request_id)
         _fill(game, hand, result)
         game.hands.append(hand)
-        return hand.number, True
+        return hand, True
 
     try:
         return _retrying(game_id, change)
@@ -193,7 +214,7 @@ def record_hand(game_id: int, held: object, typed: object = None,
         earlier = find_request(game_id, request_id) if request_id else None
         if earlier is None:
             raise
-        return earlier.number, False
+        return earlier, False
 
 
 def _hand_at(game: Game, number: int) -> Hand:
@@ -204,16 +225,17 @@ def _hand_at(game: Game, number: int) -> Hand:
 
 
 def replace_hand(game_id: int, number: int, held: object, typed: object = None,
-                 expected_revision: int | None = None) -> None:
-    def change(game: Game) -> None:
+                 expected_revision: int | None = None) -> Hand:
+    def change(game: Game) -> Hand:
         hand = _hand_at(game, number)
         if expected_revision is not None and hand.revision != expected_revision:
             raise Rejected(f"Hand {number} was changed on another phone meanwhile.", status=409)
         result = check_hand(game, held, typed)
         _fill(game, hand, result)
         hand.revision += 1
+        return hand
 
-    _retrying(game_id, change)
+    return _retrying(game_id, change)
 
 
 def delete_hand(game_id: int, number: int) -> None:

@@ -217,7 +217,8 @@ def _hand_page(game: Game, number: int | None):
         if not problems:
             try:
                 if number is None:
-                    number, _ = games.record_hand(game.id, held, typed, form.request_id.data or None)
+                    hand, _ = games.record_hand(game.id, held, typed, form.request_id.data or None)
+                    number = hand.number
                     flash(f"Hand {number} saved.", "ok")
                 else:
                     revision = form.revision.data

@@ -1,16 +1,173 @@
+"""Fixtures. Every test that uses `app` (or `client`, `runner`, `csrf_off`) runs twice:
+on SQLite, and on PostgreSQL.
+
+The PostgreSQL leg needs `SCOREKEEPER_TEST_POSTGRES_URL`: a server on which the tests may
+create and drop databases, such as `postgresql+psycopg://postgres@127.0.0.1:54329/postgres`
+(.ci/run starts a throwaway one). Without it the leg is skipped, saying why; with
+`SCOREKEEPER_REQUIRE_POSTGRES=1` (set by CI) it fails instead of skipping.
+"""
+import os
+
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
+from scorekeeper.models import db
+
+PG_URL_ENV = "SCOREKEEPER_TEST_POSTGRES_URL"
+PG_REQUIRED_ENV = "SCOREKEEPER_REQUIRE_POSTGRES"
+BACKENDS = ("sqlite", "postgresql")
+
+
+class PostgresServer:
+    """Creates and drops throwaway databases on one PostgreSQL server."""
+
+    def __init__(self, url: str):
+        self.url = make_url(url)
+        if self.url.drivername == "postgresql":
+            self.url = self.url.set(drivername="postgresql+psycopg")
+        self.admin = create_engine(self.url, poolclass=NullPool, isolation_level="AUTOCOMMIT",
+                                   connect_args={"connect_timeout": 5})
+        self.prefix = f"scorekeeper_test_{os.getpid()}_"
+        self.made = 0
+
+    def version(self) -> str:
+        with self.admin.connect() as conn:
+            return conn.execute(text("SHOW server_version")).scalar_one()
+
+    def create(self) -> str:
+        self.made += 1
+        name = f"{self.prefix}{self.made}"
+        with self.admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def drop(self, url: str) -> None:
+        with self.admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
+
+    def drop_leftovers(self) -> None:
+        with self.admin.connect() as conn:
+            names = conn.execute(text("SELECT datname FROM pg_database WHERE datname LIKE :p"),
+                                 {"p": self.prefix + "%"}).scalars().all()
+            for name in names:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        self.admin.dispose()
+
+
+def _no_postgres(reason: str):
+    if os.environ.get(PG_REQUIRED_ENV):
+        pytest.fail(f"{reason} ({PG_REQUIRED_ENV} is set, so the PostgreSQL leg must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    url = os.environ.get(PG_URL_ENV)
+    if not url:
+        _no_postgres(f"PostgreSQL leg skipped: {PG_URL_ENV} is not set (for example "
+                     "postgresql+psycopg://postgres@127.0.0.1:54329/postgres; .ci/run starts a server)")
+    server = PostgresServer(url)
+    try:
+        server.version()
+    except Exception as err:  # noqa: BLE001 - any failure to connect means "no server"
+        _no_postgres(f"PostgreSQL leg skipped: cannot connect to "
+                     f"{server.url.render_as_string(hide_password=True)}: {str(err).strip()[:200]}")
+    yield server
+    server.drop_leftovers()
+
+
+@pytest.fixture(scope="session")
+def _postgres_app_database(postgres):
+    """One database for all `app` tests on PostgreSQL, emptied before each test."""
+    url = postgres.create()
+    yield url
+    postgres.drop(url)
+
+
+def _empty_tables(url: str) -> None:
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("SET LOCAL lock_timeout = '20s'"))
+            tables = conn.execute(text(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                "AND tablename <> 'alembic_version'")).scalars().all()
+            if tables:
+                conn.execute(text("TRUNCATE " + ", ".join(f'"{t}"' for t in tables)
+                                  + " RESTART IDENTITY CASCADE"))
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-    })
+def database_url(request, backend, tmp_path) -> str:
+    """An empty database (schema not yet created, or created and emptied) on this backend."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    url = request.getfixturevalue("_postgres_app_database")
+    _empty_tables(url)
+    return url
+
+
+@pytest.fixture
+def fresh_database(request, backend, tmp_path):
+    """A factory of brand-new empty databases on this test's backend; returns their URLs."""
+    made: list[str] = []
+
+    def make() -> str:
+        if backend == "sqlite":
+            url = f"sqlite:///{tmp_path / f'fresh-{len(made)}.sqlite3'}"
+        else:
+            url = request.getfixturevalue("postgres").create()
+        made.append(url)
+        return url
+
+    yield make
+    if backend == "postgresql" and made:
+        server = request.getfixturevalue("postgres")
+        for url in made:
+            server.drop(url)
+
+
+def app_config(database_url: str, **extra) -> dict:
+    return {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url, **extra}
+
+
+def close_app(app) -> None:
+    """Give back every pooled connection, so the next test can empty or drop the database."""
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def make_app():
+    """create_app for more databases in one test (another instance to restore into, say)."""
+    made = []
+
+    def make(database_url: str, **extra):
+        made.append(create_app(app_config(database_url, **extra)))
+        return made[-1]
+
+    yield make
+    for app in made:
+        close_app(app)
+
+
+@pytest.fixture
+def app(database_url):
+    app = create_app(app_config(database_url))
     yield app
+    close_app(app)
 
 
 @pytest.fixture

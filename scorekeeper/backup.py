@@ -1,0 +1,383 @@
+"""Backup and restore: games out as JSON (and a score sheet as CSV), JSON back in.
+
+A backup holds what the players entered (names, edition, scoring, target, house
+rules, and every hand's cards or typed totals), never edit keys: restoring always
+adds the games as new games with new ids and new edit keys, so it can neither
+overwrite a game nor hand someone else's key to whoever holds the file.
+Restoring checks everything the API would check, and is all-or-nothing.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+import click
+from flask import (Blueprint, Flask, Response, abort, render_template, request, session,
+                   url_for)
+from flask.cli import with_appcontext
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from sqlalchemy import select
+from werkzeug.routing import BuildError
+
+from . import games
+from .domain.cards import CardError
+from .domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
+from .domain.scoring import SYSTEMS, HandError, PlayersError, build_hand, clean_player_names
+from .errors import error_response
+from .models import Game, Hand, HeldCards, Player, db, utcnow
+from .security import unstorable
+
+FORMAT = "scorekeeper-backup"
+VERSION = 1
+MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
+ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
+GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
+             "updated_at", "hands"}
+HAND_KEYS = {"number", "held", "typed_totals"}
+
+bp = Blueprint("backup", __name__)
+
+
+class RestoreError(ValueError):
+    """A backup that cannot be restored; nothing was added."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    id: int
+    edit_key: str
+    original_id: object
+    players: list[str]
+    hands: int
+
+
+# ---------------------------------------------------------------- export
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
+def game_record(game: Game) -> dict:
+    """One game as stored in a backup: what was entered, in seat and play order."""
+    names = games.names_by_id(game)
+    hands = []
+    for hand in game.hands:
+        held = {names[e.player_id]: e.tokens for e in hand.entries}
+        typed = {names[e.player_id]: e.typed_total for e in hand.entries if e.typed_total is not None}
+        record: dict[str, Any] = {"number": hand.number, "held": held}
+        if typed:
+            record["typed_totals"] = typed
+        hands.append(record)
+    return {
+        "id": game.id,
+        "edition": game.edition,
+        "scoring": game.scoring,
+        "target": game.target,
+        "house_rules": dict(game.house_rules),
+        "players": [p.name for p in game.players],
+        "created_at": _stamp(game.created_at),
+        "updated_at": _stamp(game.updated_at),
+        "hands": hands,
+    }
+
+
+def envelope(records: list[dict]) -> dict:
+    return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
+
+
+def export_game(game_id: int) -> dict | None:
+    game = games.load_game(game_id)
+    return None if game is None else envelope([game_record(game)])
+
+
+def export_all() -> dict:
+    ids = db.session.scalars(select(Game.id).order_by(Game.id)).all()
+    db.session.rollback()
+    records = []
+    for game_id in ids:  # one game at a time: memory stays flat however many there are
+        game = games.load_game(game_id)
+        if game is not None:
+            records.append(game_record(game))
+        db.session.expunge_all()
+    return envelope(records)
+
+
+def _cell(value: object) -> object:
+    """Spreadsheets run cells that start with = + - @ as formulas: defuse user text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def score_sheet_csv(game: Game) -> str:
+    """A row per hand (who dealt, who went out, each player's points and cards), then totals."""
+    sheet = games.sheet_of(game)
+    players = sheet.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = ["hand", "dealer", "went out"]
+    for name in players:
+        header += [f"{name} points", f"{name} cards"]
+    writer.writerow([_cell(h) for h in header])
+    for number, (hand, points) in enumerate(zip(sheet.hands, sheet.points()), start=1):
+        row: list[object] = [number, sheet.dealer(number), hand.winner]
+        for name in players:
+            cards = "typed total" if name in hand.typed else " ".join(hand.tokens(name))
+            row += [points[name], cards]
+        writer.writerow([_cell(c) for c in row])
+    for system, label in SYSTEMS.items():
+        totals = sheet.standings(system)
+        row = [f"total: {label.lower()}", "", ""]
+        for name in players:
+            row += [totals[name], ""]
+        writer.writerow([_cell(c) for c in row])
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- restore
+
+
+def _fail(where: str, message: str) -> RestoreError:
+    return RestoreError(f"{where}: {message}" if where else message)
+
+
+def _moment(value: object, where: str) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _fail(where, "times must be ISO 8601 text such as \"2026-11-21T20:15:00Z\".")
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00") if value.endswith("Z") else value)
+    except ValueError:
+        raise _fail(where, f"{value[:40]!r} is not an ISO 8601 time.") from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Mapping:
+    if not isinstance(record, Mapping):
+        raise _fail(where, f"each {what} must be a JSON object.")
+    unknown = sorted(str(k) for k in set(record) - allowed)
+    if unknown:
+        raise _fail(where, f"unknown field {', '.join(unknown)} in a {what}.")
+    return record
+
+
+def _build_game(record: object, index: int) -> tuple[Game, str]:
+    """A new, unsaved game from one backup record; raises RestoreError with where and why."""
+    where = f"Game {index + 1}"
+    record = _check_keys(record, GAME_KEYS, "game", where)
+    if isinstance(record.get("id"), int) and not isinstance(record.get("id"), bool):
+        where = f"Game {index + 1} (id {record['id']})"
+    for field in ("players", "edition", "scoring", "target", "hands"):
+        if field not in record:
+            raise _fail(where, f"'{field}' is missing.")
+    try:
+        names = clean_player_names(record["players"])
+        edition = get_edition(record["edition"])
+        rules = parse_house_rules(record.get("house_rules"), edition)
+        target = parse_target(record["target"])
+    except (PlayersError, HouseRuleError) as err:
+        raise _fail(where, str(err)) from None
+    if record["scoring"] not in SYSTEMS:
+        raise _fail(where, f"unknown scoring {record['scoring']!r}.")
+    created = _moment(record.get("created_at"), where) or utcnow()
+    updated = _moment(record.get("updated_at"), where) or created
+    key = secrets.token_urlsafe(24)
+    players = [Player(seat=i, name=n) for i, n in enumerate(names)]
+    game = Game(edition=edition.slug, scoring=record["scoring"], target=target,
+                house_rules=rules.as_dict(edition), edit_key_hash=games.hash_key(key),
+                created_at=created, updated_at=updated, players=players)
+    if not isinstance(record["hands"], list):
+        raise _fail(where, "'hands' must be a list.")
+    by_name = dict(zip(names, players))
+    for number, raw in enumerate(record["hands"], start=1):
+        at = f"{where}, hand {number}"
+        raw = _check_keys(raw, HAND_KEYS, "hand", at)
+        if "number" in raw and raw["number"] != number:
+            raise _fail(at, f"hands must be numbered 1, 2, 3… in order; found {raw['number']!r}.")
+        try:
+            hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
+        except (HandError, CardError) as err:
+            raise _fail(at, str(err)) from None
+        game.hands.append(Hand(number=number, created_at=updated, entries=[
+            HeldCards(player=by_name[name], cards=" ".join(c.token for c in cards),
+                      typed_total=hand.typed.get(name))
+            for name, cards in hand.held.items()]))
+    return game, key
+
+
+def parse_backup(data: object) -> list[object]:
+    """The game records of a backup document, after checking its envelope."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise RestoreError("This is not a Scorekeeper backup: the file must be the JSON that "
+                           "'Download a backup' or 'flask backup' writes.")
+    _check_keys(data, ENVELOPE_KEYS, "backup", "")
+    if data.get("version") != VERSION:
+        raise RestoreError(f"This backup has version {data.get('version')!r}; this Scorekeeper "
+                           f"reads version {VERSION}.")
+    records = data.get("games")
+    if not isinstance(records, list):
+        raise RestoreError("'games' must be a list of games.")
+    if unstorable(records):
+        raise RestoreError("This backup holds text with NUL characters or broken Unicode.")
+    return records
+
+
+def restore(data: object) -> list[Restored]:
+    """Add every game of a backup as a new game, or none of them (RestoreError says why)."""
+    records = parse_backup(data)
+    built = [_build_game(record, i) for i, record in enumerate(records)]
+    db.session.rollback()  # start clean: this commit must carry the backup and nothing else
+    try:
+        db.session.add_all(game for game, _ in built)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return [Restored(game.id, key, record.get("id"), [p.name for p in game.players], len(game.hands))
+            for (game, key), record in zip(built, records)]
+
+
+def loads(raw: bytes | str) -> object:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise RestoreError("This file is not JSON: choose the .json file a backup downloaded.") from None
+
+
+# ---------------------------------------------------------------- web
+
+
+class RestoreForm(FlaskForm):
+    backup = FileField("Backup file")
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+
+
+def _json_text(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_game_json(game_id: int):
+    data = export_game(game_id)
+    if data is None:
+        abort(404)
+    return _download(_json_text(data), "application/json", f"scorekeeper-game-{game_id}.json")
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_game_csv(game_id: int):
+    game = games.load_game(game_id)
+    if game is None:
+        abort(404)
+    return _download(score_sheet_csv(game), "text/csv", f"scorekeeper-game-{game_id}.csv")
+
+
+@bp.get("/backup.json")
+def backup_all():
+    stamp = utcnow().strftime("%Y%m%d-%H%M%S")
+    return _download(_json_text(export_all()), "application/json", f"scorekeeper-backup-{stamp}.json")
+
+
+@bp.post("/restore")
+def restore_upload():
+    form = RestoreForm()
+    if not form.validate_on_submit():  # CSRFProtect has already refused a missing token
+        return error_response(400, "Choose a backup file to restore.")
+    upload = form.backup.data
+    if upload is None or not getattr(upload, "filename", ""):
+        return error_response(400, "Choose a backup file to restore.")
+    try:
+        restored = restore(loads(upload.read()))
+    except RestoreError as err:
+        return error_response(422, f"Nothing was restored. {err}")
+    from .scorepad import remember_key  # this browser may edit what it restored
+    for item in restored[-40:]:
+        remember_key(item.id, item.edit_key)
+    session.modified = True
+    return render_template("restored.html", restored=restored,
+                           keep_links={r.id: _keep_link(r) for r in restored})
+
+
+def _keep_link(item: Restored) -> str | None:
+    """The keep-score link that hands a game's edit key to another phone, if the app has one."""
+    try:
+        return url_for("table.keep_score", game_id=item.id, _external=True) + "#key=" + item.edit_key
+    except BuildError:
+        return None
+
+
+# ---------------------------------------------------------------- command line
+
+
+@click.command("backup")
+@click.argument("file", required=False, default="-")
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Write every game as JSON to FILE (standard output without one, or with -)."""
+    data = export_all()
+    body = _json_text(data)
+    if file == "-":
+        click.echo(body, nl=False)
+    else:  # write beside the target, then rename: a backup is never half written
+        folder = os.path.dirname(os.path.abspath(file))
+        fd, draft = tempfile.mkstemp(dir=folder, prefix=".scorekeeper-backup-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(body)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(draft, file)
+        except BaseException:
+            if os.path.exists(draft):
+                os.unlink(draft)
+            raise
+    hands = sum(len(g["hands"]) for g in data["games"])
+    click.echo(f"Backed up {len(data['games'])} games ({hands} hands)"
+               + ("" if file == "-" else f" to {file}") + ".", err=True)
+
+
+@click.command("restore")
+@click.argument("file", type=click.File("rb"))
+@with_appcontext
+def restore_command(file) -> None:
+    """Add the games of a backup FILE (- for standard input) as new games, with new edit keys."""
+    try:
+        restored = restore(loads(file.read()))
+    except RestoreError as err:
+        raise click.ClickException(f"Nothing was restored. {err}") from None
+    for item in restored:
+        was = f" (was game {item.original_id})" if item.original_id is not None else ""
+        click.echo(f"game {item.id}{was}: {', '.join(item.players)}, {item.hands} hands, "
+                   f"edit key {item.edit_key}")
+    click.echo(f"Restored {len(restored)} games.", err=True)
+
+
+def _allow_big_restore() -> None:
+    """A whole backup may be larger than an API request. This runs before CSRFProtect
+    reads the form, so the limit must be raised here, not in the view (Flask >= 3.1)."""
+    if request.endpoint == "backup.restore_upload":
+        request.max_content_length = max(MAX_RESTORE_BYTES, request.max_content_length or 0)
+
+
+def init_app(app: Flask) -> None:
+    app.before_request_funcs.setdefault(None, []).insert(0, _allow_big_restore)
+    app.register_blueprint(bp)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
+

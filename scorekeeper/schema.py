@@ -1,0 +1,93 @@
+"""Where the data lives: the database URL, and upgrading the schema safely on every start.
+
+SQLite (the default, in instance/) or PostgreSQL through psycopg 3. Several app
+servers may start at once (gunicorn workers, or several machines on one
+PostgreSQL): each takes a lock before upgrading, so exactly one of them runs a
+migration and the others find the schema already at the newest revision.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from flask import Flask
+from flask_migrate import upgrade
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine, make_url
+from werkzeug.routing import IntegerConverter
+
+from .models import db
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Debian
+    fcntl = None  # type: ignore[assignment]
+
+# pg_advisory_lock key for "a Scorekeeper schema upgrade is running" (any fixed bigint).
+MIGRATION_LOCK_KEY = 0x5C0_4EB0_0C
+PG_DRIVER = "postgresql+psycopg"
+MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL refuses bigger numbers outright
+
+
+class DatabaseInt(IntegerConverter):
+    """`<int:...>` in URLs, bounded by the ids the database can hold: a bigger number names
+    nothing (404) instead of reaching PostgreSQL as an out-of-range error (500)."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False):  # noqa: A002
+        super().__init__(map, fixed_digits, min, MAX_ID if max is None else max, signed)
+
+
+def configure(app: Flask) -> None:
+    """psycopg 3 for any PostgreSQL URL (`postgres://` and `postgresql://` included).
+
+    Called before any blueprint is registered, so every `<int:...>` route is bounded."""
+    app.url_map.converters["int"] = DatabaseInt
+    uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    if uri.startswith("postgres://"):
+        uri = "postgresql://" + uri[len("postgres://"):]
+    url = make_url(uri)
+    if url.get_backend_name() == "postgresql":
+        if url.drivername == "postgresql":
+            url = url.set(drivername=PG_DRIVER)
+        app.config["SQLALCHEMY_DATABASE_URI"] = url.render_as_string(hide_password=False)
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("pool_pre_ping", True)  # survive a database restart
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def upgrade_schema(app: Flask, directory: Path) -> None:
+    """Run the migrations up to the newest revision, one process at a time."""
+    with app.app_context():
+        with migration_lock(db.engine):
+            upgrade(directory=str(directory))
+        db.engine.dispose()  # the workers' own connections start fresh
+
+
+@contextmanager
+def migration_lock(engine: Engine) -> Iterator[None]:
+    backend = engine.url.get_backend_name()
+    if backend == "postgresql":
+        # A session-level advisory lock on its own connection: it is held until released
+        # (or the process dies), whatever the migration's own transactions do.
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(select(func.pg_advisory_lock(MIGRATION_LOCK_KEY)))
+            try:
+                yield
+            finally:
+                conn.execute(select(func.pg_advisory_unlock(MIGRATION_LOCK_KEY)))
+        return
+    database = engine.url.database or ""
+    if backend == "sqlite" and fcntl is not None and database not in ("", ":memory:") \
+            and not database.startswith("file:"):
+        # SQLite runs Alembic's DDL outside a transaction: a lock file beside the database
+        # (never the database file itself, whose locks SQLite owns) keeps upgrades apart.
+        with open(f"{database}.migrate-lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+        return
+    yield
+

@@ -1,0 +1,43 @@
+"""Every route of the app, and a snapshot of every row: for tests that sweep them all."""
+from __future__ import annotations
+
+from flask import Flask
+from sqlalchemy import select
+from werkzeug.routing import IntegerConverter, Rule
+
+from scorekeeper.models import db
+
+API_PREFIX = "/api/"
+SAMPLE_STRINGS = {"edition": "classic", "filename": "app.css", "question": "play"}
+
+
+def rules(app: Flask, method: str | None = None) -> list[Rule]:
+    found = [r for r in app.url_map.iter_rules() if method is None or method in r.methods]
+    return sorted(found, key=lambda r: (r.rule, r.endpoint))
+
+
+def build(app: Flask, rule: Rule, game_id: int = 1, number: int = 1, **values) -> str:
+    """The rule's path with sample values: this game, this hand, a known edition, and so on."""
+    for name, converter in rule._converters.items():
+        if name in values:
+            continue
+        if isinstance(converter, IntegerConverter):
+            values[name] = number if name == "number" else game_id
+        else:
+            values[name] = SAMPLE_STRINGS.get(name, "x")
+    return app.url_map.bind("localhost").build(rule.endpoint, values)
+
+
+def is_api(rule: Rule) -> bool:
+    return rule.rule.startswith(API_PREFIX)
+
+
+def snapshot(app: Flask) -> dict[str, list[tuple]]:
+    """Every row of every table, in primary-key order."""
+    with app.app_context():
+        rows = {}
+        for table in db.metadata.sorted_tables:
+            rows[table.name] = [tuple(r) for r in db.session.execute(
+                select(table).order_by(*table.primary_key.columns))]
+        db.session.rollback()
+        return rows

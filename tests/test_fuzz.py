@@ -1,0 +1,232 @@
+"""Property-based tests (issue 7), with hypothesis.
+
+The domain: scoring does not depend on the order cards are listed in, totals are never
+negative and only grow, and no hand may hold more of a card than the deck has.
+The API: random JSON to every route, with and without the edit key, answers 2xx or 4xx,
+never 5xx, and a 4xx changes nothing.
+"""
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.domain.cards import COLOURS, KINDS
+from scorekeeper.domain.editions import EDITIONS, HouseRules
+from scorekeeper.domain.scoring import (
+    LOWEST_TOTAL, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, HandError, ScoreSheet, build_hand,
+    hand_points)
+
+from helpers import new_game, post_hand
+from routes import build, rules, snapshot
+
+DOMAIN = settings(max_examples=200, deadline=None, database=None)
+WEB = settings(max_examples=120, deadline=None, database=None,
+               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+def physical_deck(edition) -> list[str]:
+    """Every card of the edition's deck as a token, colours included."""
+    cards = []
+    for kind, copies in edition.deck.items():
+        if KINDS[kind].coloured:
+            cards += [f"{colour}-{kind}" for colour in COLOURS for _ in range(KINDS[kind].per_colour)]
+        else:
+            cards += [kind] * copies
+    return cards
+
+
+def bare(token: str) -> str:
+    colour, _, kind = token.partition("-")
+    return kind if colour in COLOURS else token
+
+
+@st.composite
+def valid_hands(draw, edition=None, players=None):
+    """A hand the deck could have dealt: cards drawn without replacement, some typed totals."""
+    edition = edition or draw(st.sampled_from(list(EDITIONS.values())))
+    players = players or NAMES[:draw(st.integers(2, 6))]
+    deck = draw(st.permutations(physical_deck(edition)))
+    winner = draw(st.sampled_from(players))
+    held, typed, used = {}, {}, 0
+    for name in players:
+        if name == winner:
+            held[name] = []
+        elif draw(st.integers(0, 9)) == 0:
+            held[name], typed[name] = [], draw(st.integers(0, MAX_TYPED_TOTAL))
+        else:
+            count = draw(st.integers(1, 12))
+            cards = deck[used:used + count]
+            used += count
+            held[name] = [bare(c) if draw(st.booleans()) else c for c in cards]
+    return edition, players, held, typed
+
+
+house_rules = st.builds(HouseRules, zero_counts_ten=st.booleans(), stacking=st.booleans(),
+                        blank_points=st.integers(0, 500))
+
+
+@DOMAIN
+@given(valid_hands(), st.data())
+def test_scoring_ignores_the_order_cards_and_players_are_listed_in(hand, data):
+    edition, players, held, typed = hand
+    values = ScoreSheet(edition, HouseRules(), WINNER_TAKES_POINTS, 500, players).values
+    points = hand_points(build_hand(edition, players, held, typed), values)
+    shuffled = {name: data.draw(st.permutations(held[name]))
+                for name in data.draw(st.permutations(list(held)))}
+    again = hand_points(build_hand(edition, players, shuffled, typed), values)
+    assert again == points
+    assert sum(points.values()) == sum(values[bare(t)] for cards in held.values() for t in cards) + sum(typed.values())
+
+
+@DOMAIN
+@given(st.sampled_from(list(EDITIONS.values())), st.integers(2, 6), house_rules, st.data())
+def test_totals_are_never_negative_and_only_grow(edition, count, rules, data):
+    players = NAMES[:count]
+    hands = [data.draw(valid_hands(edition, players)) for _ in range(data.draw(st.integers(0, 6)))]
+    for scoring in SYSTEMS:
+        sheet = ScoreSheet(edition, rules, scoring, 500, players,
+                           [build_hand(edition, players, held, typed) for _, _, held, typed in hands])
+        for system in SYSTEMS:
+            previous = dict.fromkeys(players, 0)
+            for row in sheet.running(system):
+                assert all(row[n] >= previous[n] >= 0 for n in players)
+                previous = row
+            assert sheet.standings(system) == previous
+        for hand, points in zip(sheet.hands, sheet.points()):
+            assert points[hand.winner] == 0 and all(p >= 0 for p in points.values())
+        outcome = sheet.outcome()
+        assert set(outcome.winners) <= set(players)
+
+
+ALL_TOKENS = sorted({t for e in EDITIONS.values() for t in physical_deck(e)} | set(KINDS))
+
+
+def fits_the_deck(edition, tokens: list[str]) -> bool:
+    """Recount, independently of the domain: copies per kind, and per colour and kind."""
+    kinds = Counter(bare(t) for t in tokens)
+    coloured = Counter(t for t in tokens if bare(t) != t)
+    if any(edition.deck.get(kind, 0) < n for kind, n in kinds.items()):
+        return False
+    return all(KINDS[bare(t)].per_colour >= n for t, n in coloured.items())
+
+
+@DOMAIN
+@given(st.sampled_from(list(EDITIONS.values())),
+       st.lists(st.sampled_from(ALL_TOKENS), min_size=1, max_size=30), st.data())
+def test_deck_limits_are_enforced(edition, tokens, data):
+    """Any bag of real card tokens split between two players is accepted exactly when the
+    deck holds that many of every kind (and of every kind in every colour)."""
+    split = data.draw(st.integers(1, len(tokens)))
+    mine, yours = tokens[:split], tokens[split:]
+    held = {"Ana": [], "Ben": mine, "Cy": yours} if yours else {"Ana": [], "Ben": mine, "Cy": ["1"]}
+    everything = mine + (yours or ["1"])
+    try:
+        build_hand(edition, ["Ana", "Ben", "Cy"], held)
+    except HandError:
+        assert not fits_the_deck(edition, everything)
+    else:
+        assert fits_the_deck(edition, everything)
+
+
+@DOMAIN
+@given(st.one_of(st.integers(max_value=-1), st.integers(min_value=MAX_TYPED_TOTAL + 1), st.booleans(),
+                 st.floats(), st.text(max_size=5), st.none() | st.lists(st.integers(), max_size=2)))
+def test_typed_totals_are_whole_numbers_in_range(total):
+    assume(total is not None)
+    with pytest.raises(HandError):
+        build_hand(EDITIONS["classic"], ["Ana", "Ben"], {"Ana": [], "Ben": []}, {"Ben": total})
+
+
+# ---------------------------------------------------------------- the API and the pages
+
+
+odd_text = st.sampled_from(["\x00", "a\x00b", "\ud800", "x\udfff", "\u202e", "<b>", "'; --"])
+scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+           | st.text(max_size=12) | odd_text)
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+tokens = st.sampled_from(ALL_TOKENS + ["purple-7", "red-wild", "", " 7 ", "SKIP", "Wild-Draw4"]) | scalars
+players = st.sampled_from(["Ana", "Ben", "Cy", "Dee", "Zed", "ana", " Ana "]) | st.text(max_size=6)
+plausible = st.one_of(
+    st.fixed_dictionaries({"held": st.dictionaries(players, st.lists(tokens, max_size=5) | scalars, max_size=5)},
+                          optional={"typed_totals": st.dictionaries(players, scalars, max_size=3),
+                                    "request_id": st.text(max_size=70) | scalars,
+                                    "revision": scalars}),
+    st.fixed_dictionaries({}, optional={
+        "players": st.lists(players, max_size=11) | scalars,
+        "edition": st.sampled_from(list(EDITIONS) + ["deluxe"]) | scalars,
+        "scoring": st.sampled_from([WINNER_TAKES_POINTS, LOWEST_TOTAL, "golf"]) | scalars,
+        "target": st.integers(-5, 200_000) | scalars,
+        "house_rules": st.dictionaries(st.sampled_from(["zero_counts_ten", "stacking", "uno_penalty",
+                                                        "blank_points", "x"]), scalars, max_size=4) | scalars}),
+    st.fixed_dictionaries({"question": st.sampled_from(["play", "challenge", "uno", "first-card", "x"]) | scalars},
+                          optional={"top": tokens, "card": tokens, "color": st.sampled_from(COLOURS) | scalars,
+                                    "hand": st.lists(tokens, max_size=4) | scalars, "edition": scalars,
+                                    "caught": scalars, "said_uno_first": scalars, "players": scalars}),
+)
+bodies = st.one_of(plausible, json_values)
+
+
+def routes_and_methods(app):
+    return [(rule, method) for rule in rules(app)
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+
+
+@WEB
+@given(data=st.data())
+def test_random_json_to_every_route_is_never_a_server_error(app, client, data):
+    if not hasattr(app, "_fuzz_game"):  # one game with a few hands, made once per test
+        app._fuzz_game = new_game(client, target=100_000)
+        for _ in range(3):
+            post_hand(client, app._fuzz_game, {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]})
+    game = app._fuzz_game
+    rule, method = data.draw(st.sampled_from(routes_and_methods(app)), label="route")
+    url = build(app, rule, game_id=data.draw(st.sampled_from([game["id"], 0, 999_999, 2**31])),
+                number=data.draw(st.sampled_from([1, 2, 3, 4, 0, 99])),
+                **{name: data.draw(st.sampled_from(["classic", "play", "uno", "x", "app.css", "%00", "é"]))
+                   for name in rule.arguments if name not in ("game_id", "number")})
+    headers = data.draw(st.sampled_from([
+        {}, {"Authorization": f"Bearer {game['edit_key']}"}, {"Authorization": "Bearer wrong"},
+        {"Authorization": "Basic x"}]), label="auth")
+    body = data.draw(bodies, label="body")
+    before = snapshot(app)
+    response = client.open(url, method=method, json=body, headers=headers)
+    assert response.status_code < 500, (method, url, body, response.get_data(as_text=True)[:300])
+    if 400 <= response.status_code < 500:
+        assert snapshot(app) == before, (method, url, body, response.status_code)
+
+
+form_keys = st.sampled_from(["out", "request_id", "target", "p0_7", "p1_skip", "p1_typed", "p2_wild",
+                             "p3_typed", "players-0", "players-1", "edition", "scoring", "zero_counts_ten",
+                             "uno_penalty", "blank_points", "key", "q", "top", "card", "system", "game"]) | st.text(max_size=8)
+form_values = st.sampled_from(["0", "1", "3", "-1", "", "2147483648", "99999999999", "abc", "Ana", "y",
+                               "a\x00b", "\x00"]) | st.text(max_size=12)
+
+
+@WEB
+@given(data=st.data())
+def test_random_forms_to_every_page_are_never_a_server_error(csrf_off, data):
+    """The HTML side, as a browser with the game's key would post (CSRF is tested elsewhere)."""
+    app = csrf_off
+    client = getattr(app, "_fuzz_client", None)
+    if client is None:
+        client = app._fuzz_client = app.test_client()
+        response = client.post("/games/new", data={"players-0": "Ana", "players-1": "Ben", "players-2": "Cy",
+                                                   "players-3": "Dee", "edition": "classic",
+                                                   "scoring": "winner-takes-points", "target": "100000"})
+        assert response.status_code == 302
+        app._fuzz_game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    rule, method = data.draw(st.sampled_from([(r, m) for r, m in routes_and_methods(app)
+                                              if not r.rule.startswith("/api/")]), label="route")
+    url = build(app, rule, game_id=app._fuzz_game_id, number=data.draw(st.sampled_from([1, 2, 0, 50])))
+    form = data.draw(st.dictionaries(form_keys, form_values, max_size=8), label="form")
+    before = snapshot(app)
+    if method == "GET":
+        response = client.get(url, query_string=form)
+    else:
+        response = client.open(url, method=method, data=form)
+    assert response.status_code < 500, (method, url, form, response.get_data(as_text=True)[:300])
+    if 400 <= response.status_code < 500:
+        assert snapshot(app) == before, (method, url, form, response.status_code)

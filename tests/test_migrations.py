@@ -1,0 +1,201 @@
+"""Schema changes never lose data (issue 7): every start upgrades the schema, safely.
+
+The data below is written with plain SQL in the *first* migration's schema, the way a
+database made by the first release looks, then the app upgrades it to the newest.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask_migrate import upgrade
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.pool import NullPool
+
+from scorekeeper import MIGRATIONS, games
+from scorekeeper.domain.editions import get_edition, parse_house_rules
+from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
+from scorekeeper.models import db
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = ScriptDirectory(str(MIGRATIONS))
+FIRST = SCRIPTS.get_base()
+HEAD = SCRIPTS.get_current_head()
+KEY = "old-edit-key"
+
+# Real games as a family plays them: every edition, both systems, house rules, typed totals,
+# colours and bare kinds, and names that are not plain ASCII.
+GAMES = [
+    {"edition": "classic", "scoring": "winner-takes-points", "target": 500,
+     "house_rules": {"zero_counts_ten": True, "stacking": False, "uno_penalty": None},
+     "players": ["Ana", "Ben", "Cy", "Dee"],
+     "hands": [
+         ({"Ana": [], "Ben": ["red-7", "7", "skip", "wild"], "Cy": ["0", "blue-0"], "Dee": ["wild-draw4"]}, {}),
+         ({"Ana": ["green-reverse"], "Ben": [], "Cy": [], "Dee": ["yellow-9", "draw2"]}, {"Cy": 35}),
+         ({"Ana": ["1"], "Ben": ["2"], "Cy": ["3"], "Dee": []}, {}),
+     ]},
+    {"edition": "classic-112", "scoring": "lowest-total", "target": 300,
+     "house_rules": {"zero_counts_ten": False, "stacking": True, "uno_penalty": 3, "blank_points": 25},
+     "players": ["Zoë", "Łukasz", "李"],
+     "hands": [
+         ({"Zoë": ["blank", "blank"], "Łukasz": [], "李": ["wild"]}, {}),
+         ({"Zoë": [], "Łukasz": ["blue-draw2"], "李": []}, {"李": 120}),
+     ]},
+    {"edition": "wimpy-kid", "scoring": "winner-takes-points", "target": 100,
+     "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
+     "players": ["Greg", "Rowley"],
+     "hands": [({"Greg": [], "Rowley": ["cheese-touch", "cheese-touch", "yellow-5"]}, {})]},
+    {"edition": "classic", "scoring": "lowest-total", "target": 500,
+     "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
+     "players": ["Solo", "Duo"], "hands": []},
+]
+
+
+def expected_sheet(record) -> ScoreSheet:
+    edition = get_edition(record["edition"])
+    return ScoreSheet(edition=edition, rules=parse_house_rules(record["house_rules"], edition),
+                      scoring=record["scoring"], target=record["target"], players=record["players"],
+                      hands=[build_hand(edition, record["players"], held, typed)
+                             for held, typed in record["hands"]])
+
+
+def write_first_release_data(conn) -> list[int]:
+    """Insert GAMES with SQL against the first migration's tables (not today's models).
+
+    The database numbers the rows itself (RETURNING id), as it did for the first release.
+    """
+    ids = []
+    for g, record in enumerate(GAMES, start=1):
+        game_id = conn.execute(text(
+            "INSERT INTO games (edition, scoring, target, house_rules, edit_key_hash, version, "
+            "created_at, updated_at) VALUES (:edition, :scoring, :target, :rules, :hash, 1, "
+            ":created, :created) RETURNING id"),
+            {"edition": record["edition"], "scoring": record["scoring"],
+             "target": record["target"], "rules": json.dumps(record["house_rules"]),
+             "hash": games.hash_key(KEY), "created": datetime(2026, g, 1, 20)}).scalar_one()
+        ids.append(game_id)
+        player_ids = {}
+        for seat, name in enumerate(record["players"]):
+            player_ids[name] = conn.execute(text(
+                "INSERT INTO players (game_id, seat, name) VALUES (:g, :seat, :name) RETURNING id"),
+                {"g": game_id, "seat": seat, "name": name}).scalar_one()
+        for number, (held, typed) in enumerate(record["hands"], start=1):
+            hand_id = conn.execute(text(
+                "INSERT INTO hands (game_id, number, request_id, revision, created_at) "
+                "VALUES (:g, :n, :rid, 1, :created) RETURNING id"),
+                {"g": game_id, "n": number, "rid": f"req-{g}-{number}",
+                 "created": datetime(2026, g, 1, 20, number)}).scalar_one()
+            for name in record["players"]:
+                conn.execute(text(
+                    "INSERT INTO held_cards (hand_id, player_id, cards, typed_total) "
+                    "VALUES (:h, :p, :cards, :typed)"),
+                    {"h": hand_id, "p": player_ids[name], "cards": " ".join(held.get(name, [])),
+                     "typed": typed.get(name)})
+    return ids
+
+
+def test_migrations_form_one_line_from_the_first_to_the_newest():
+    assert FIRST and HEAD and len(SCRIPTS.get_heads()) == 1, "two migration heads: merge them"
+    chain = [r.revision for r in SCRIPTS.walk_revisions("base", "heads")]
+    assert chain[-1] == FIRST and chain[0] == HEAD
+
+
+def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, fresh_database):
+    url = fresh_database()
+    app = make_app(url, MIGRATE_ON_START=False)
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision=FIRST)
+        with db.engine.begin() as conn:
+            ids = write_first_release_data(conn)
+            counts_before = {t: conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
+                             for t in ("games", "players", "hands", "held_cards")}
+        db.engine.dispose()
+
+    app = make_app(url)  # a normal start: upgrades to the newest revision
+    with app.app_context():
+        assert MigrationContext.configure(db.session.connection()).get_current_revision() == HEAD
+        for table, count in counts_before.items():
+            assert db.session.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one() == count, table
+        db.session.rollback()
+    client = app.test_client()
+    for game_id, record in zip(ids, GAMES):
+        state = client.get(f"/api/games/{game_id}").json
+        expected = expected_sheet(record)
+        assert (state["edition"], state["scoring"], state["target"]) == (
+            record["edition"], record["scoring"], record["target"])
+        assert {k: v for k, v in state["house_rules"].items() if v is not None} == {
+            k: v for k, v in record["house_rules"].items() if v is not None}
+        assert [p["name"] for p in state["players"]] == record["players"]
+        assert len(state["hands"]) == len(record["hands"])
+        for hand, (held, typed) in zip(state["hands"], record["hands"]):
+            assert hand["held"] == {n: held.get(n, []) for n in record["players"]}
+            assert hand.get("typed_totals", {}) == typed
+        for system in SYSTEMS:
+            assert state["standings"][system] == expected.standings(system)
+    # The games stay alive: the old edit key still opens them, and new ids do not collide.
+    response = client.post(f"/api/games/{ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
+                           headers={"Authorization": f"Bearer {KEY}"})
+    assert response.status_code == 201, response.json
+    assert client.post("/api/games", json={"players": ["New", "Game"]}).json["id"] == max(ids) + 1
+
+
+def test_a_repeated_start_changes_nothing(app, client, make_app, database_url):
+    game = client.post("/api/games", json={"players": ["Ana", "Ben"]}).json
+    again = make_app(database_url).test_client()
+    assert again.get(f"/api/games/{game['id']}").json == client.get(f"/api/games/{game['id']}").json
+
+
+def test_the_models_match_the_migrations(app):
+    """A model changed without a migration would fail here (`flask db migrate` makes one)."""
+    with app.app_context():
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+    assert diff == []
+
+
+STARTER = """
+import sys, time
+from pathlib import Path
+from scorekeeper import MIGRATIONS, create_app, schema
+app = create_app()  # FLASK_MIGRATE_ON_START=false: everything but the upgrade
+folder = Path(sys.argv[1])
+(folder / f"ready-{sys.argv[2]}").touch()
+deadline = time.monotonic() + 60
+while not (folder / "go").exists() and time.monotonic() < deadline:
+    time.sleep(0.002)
+schema.upgrade_schema(app, MIGRATIONS)  # what create_app runs on every start
+"""
+
+
+def test_servers_starting_together_upgrade_once(fresh_database, tmp_path):
+    """gunicorn workers (or several machines) reach the upgrade at the same moment on a new
+    database: they take turns, one creates the schema, the others find it done.
+    (Without the lock in schema.migration_lock, most of them fail here.)"""
+    url = fresh_database()
+    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": url, "FLASK_SECRET_KEY": "x",
+           "FLASK_MIGRATE_ON_START": "false"}
+    starters = 4
+    procs = [subprocess.Popen([sys.executable, "-c", STARTER, str(tmp_path), str(i)], cwd=ROOT,
+                              env=env, stderr=subprocess.PIPE, text=True) for i in range(starters)]
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("ready-*"))) < starters and time.monotonic() < deadline:
+        assert all(p.poll() is None for p in procs), [p.stderr.read() for p in procs if p.poll()]
+        time.sleep(0.01)
+    (tmp_path / "go").touch()
+    results = [(p.wait(timeout=120), p.stderr.read()) for p in procs]
+    for p in procs:
+        p.stderr.close()
+    assert [code for code, _ in results] == [0] * starters, [err for _, err in results]
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
+            assert {"games", "players", "hands", "held_cards"} <= set(inspect(conn).get_table_names())
+    finally:
+        engine.dispose()
