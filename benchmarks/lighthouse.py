@@ -33,6 +33,7 @@ from werkzeug.serving import make_server
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+from benchmarks.harness import call  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 
 NODE_DIR = HERE / ".node"
@@ -96,22 +97,14 @@ class Server:
         self._dir.cleanup()
 
 
-def _api(base: str, method: str, path: str, body: dict, key: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers, method=method)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
 def seed(base: str) -> tuple[int, str]:
     """A four-player game with a few hands, and the session cookie of the phone keeping score."""
-    game = _api(base, "POST", "/api/games", {"players": PLAYERS})
+    game, _ = call(base, "/api/games", {"players": PLAYERS})
     for out, others in HANDS:
         held = {name: others.get(name, []) for name in PLAYERS}
         assert not held[out]
-        _api(base, "POST", f"/api/games/{game['id']}/hands", {"held": held}, game["edit_key"])
+        call(base, f"/api/games/{game['id']}/hands", {"held": held},
+             {"Authorization": f"Bearer {game['edit_key']}"})
     jar = http.cookiejar.CookieJar()
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     form_url = f"{base}/games/{game['id']}/keep-score"

@@ -1,7 +1,5 @@
 """The rules reference pages: anchors, differences, the filter, house-rule marks, weight."""
 import re
-import shutil
-import threading
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -243,69 +241,3 @@ def test_page_weight_and_requests_within_budget(client, edition):
     total = len(response.data) + sum(sizes.values())
     assert 1 + len(assets) <= 4, f"{edition}: {1 + len(assets)} requests: {assets}"
     assert total < BUDGET, f"{edition}: {total} bytes: page {len(response.data)}, {sizes}"
-
-
-# -- in a real browser, phone-sized --
-
-@pytest.fixture
-def live_server(app):
-    from werkzeug.serving import make_server
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture
-def phone(request):
-    """A phone-sized chromium page, from pytest-playwright's session (one event loop for all)."""
-    path = shutil.which("chromium")
-    if not path:
-        pytest.skip("Debian chromium is not installed (apt-get install -y chromium)")
-    try:
-        playwright = request.getfixturevalue("playwright")
-    except pytest.FixtureLookupError:
-        pytest.skip("pytest-playwright is not installed")
-    flags = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    browser = playwright.chromium.launch(executable_path=path, args=flags)
-    context = browser.new_context(**playwright.devices["iPhone 13"])
-    yield context.new_page()
-    browser.close()
-
-
-def test_filter_as_you_type_on_a_phone(live_server, phone):
-    page = phone
-    requests = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto(f"{live_server}/rules/classic", wait_until="load")
-    assert len(requests) <= 4
-    total = len(rules_for("classic"))
-    visible = "main article:not([hidden])"
-    assert page.locator(visible).count() == total
-
-    page.fill("#q", "wild draw four challenge")
-    shown = page.eval_on_selector_all(visible, "els => els.map(e => e.id)")
-    assert shown == [r.id for r in search("classic", "wild draw four challenge")]
-    assert page.is_hidden("#none") and page.is_visible("#count")
-    assert page.is_hidden("#start")  # sections without a match go too
-    assert "q=wild" in page.url
-
-    page.fill("#q", "zzzqqq")
-    assert page.locator(visible).count() == 0 and page.is_visible("#none")
-
-    page.fill("#q", "")
-    assert page.locator(visible).count() == total and page.is_hidden("#none")
-
-    # phone-sized: nothing wider than the screen, thumb-sized targets
-    page.click(".toc summary")
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    for selector in (".toc summary", ".toc a", ".eds a", "article h3 a", "#q", ".find button"):
-        items = page.locator(selector)
-        for i in range(min(items.count(), 10)):
-            assert items.nth(i).bounding_box()["height"] >= 47.5, selector
-    # the rule's id shows next to its title
-    assert "#deck" in page.eval_on_selector(
-        "#deck h3 a", "a => getComputedStyle(a, '::after').content")

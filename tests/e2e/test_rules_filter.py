@@ -1,0 +1,36 @@
+"""The rules filter narrows the page as you type, on a phone, exactly as the server's ?q= does."""
+from scorekeeper.domain.rulebook import rules_for, search
+
+
+def test_filter_as_you_type_on_a_phone(live_server, page):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{live_server}/rules/classic", wait_until="load")
+    assert len(requests) <= 4
+    total = len(rules_for("classic"))
+    visible = "main article:not([hidden])"
+    assert page.locator(visible).count() == total
+
+    page.fill("#q", "wild draw four challenge")
+    shown = page.eval_on_selector_all(visible, "els => els.map(e => e.id)")
+    assert shown == [r.id for r in search("classic", "wild draw four challenge")]
+    assert page.is_hidden("#none") and page.is_visible("#count")
+    assert page.is_hidden("#start")  # sections without a match go too
+    assert "q=wild" in page.url
+
+    page.fill("#q", "zzzqqq")
+    assert page.locator(visible).count() == 0 and page.is_visible("#none")
+
+    page.fill("#q", "")
+    assert page.locator(visible).count() == total and page.is_hidden("#none")
+
+    # phone-sized: nothing wider than the screen, thumb-sized targets
+    page.click(".toc summary")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for selector in (".toc summary", ".toc a", ".eds a", "article h3 a", "#q", ".find button"):
+        items = page.locator(selector)
+        for i in range(min(items.count(), 10)):
+            assert items.nth(i).bounding_box()["height"] >= 47.5, selector
+    # the rule's id shows next to its title
+    assert "#deck" in page.eval_on_selector(
+        "#deck h3 a", "a => getComputedStyle(a, '::after').content")
