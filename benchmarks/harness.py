@@ -5,14 +5,17 @@ because absolute numbers on a shared 2-core machine mean little.
 """
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,6 +72,20 @@ def call(base: str, path: str, body: dict | None = None, headers: dict | None = 
         raw = response.read()
         is_json = response.headers.get_content_type() == "application/json"
         return (json.loads(raw) if is_json else {}), dict(response.headers)
+
+
+def keeper_cookie(base: str, game_id: int, edit_key: str) -> str:
+    """The session cookie of a phone that opened the game's keep-score link."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    form_url = f"{base}/games/{game_id}/keep-score"
+    html = browser.open(form_url).read().decode()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
+    assert token, "no CSRF token on the keep-score form"
+    data = urllib.parse.urlencode({"csrf_token": token.group(1), "key": edit_key}).encode()
+    claimed = browser.open(form_url, data)
+    assert claimed.status == 200 and claimed.url.endswith(f"/games/{game_id}"), claimed.url
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
 
 
 def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",

@@ -33,7 +33,7 @@ from werkzeug.serving import make_server
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from benchmarks.harness import call  # noqa: E402
+from benchmarks.harness import call, keeper_cookie  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 
 NODE_DIR = HERE / ".node"
@@ -105,16 +105,7 @@ def seed(base: str) -> tuple[int, str]:
         assert not held[out]
         call(base, f"/api/games/{game['id']}/hands", {"held": held},
              {"Authorization": f"Bearer {game['edit_key']}"})
-    jar = http.cookiejar.CookieJar()
-    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    form_url = f"{base}/games/{game['id']}/keep-score"
-    html = browser.open(form_url).read().decode()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
-    assert token, "no CSRF token on the keep-score form"
-    data = urllib.parse.urlencode({"csrf_token": token.group(1), "key": game["edit_key"]}).encode()
-    claimed = browser.open(form_url, data)
-    assert claimed.status == 200 and claimed.url.endswith(f"/games/{game['id']}"), claimed.url
-    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    cookie = keeper_cookie(base, game["id"], game["edit_key"])
     check = urllib.request.Request(f"{base}/games/{game['id']}/hands/new", headers={"Cookie": cookie})
     assert urllib.request.urlopen(check).status == 200, "the session cookie does not open the keypad"
     return game["id"], cookie

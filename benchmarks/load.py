@@ -3,6 +3,8 @@
 Run: .venv/bin/python benchmarks/load.py   (needs wrk: apt-get install -y wrk)
 gunicorn with 2 workers on 127.0.0.1; each load runs five times, alternating, median counts.
 Target (issue 6): the scoreboard serves at least 40% of the bare route's requests per second.
+Watching phones get a page cached per game version; the scorekeeper's page (edit links, CSRF
+tokens) is rendered every time, so both are measured and the slower one is held to the target.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.harness import call, gunicorn, interleaved, print_rows  # noqa: E402
+from benchmarks.harness import call, gunicorn, interleaved, keeper_cookie, print_rows  # noqa: E402
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 TARGET = 0.4
@@ -31,7 +33,10 @@ def main() -> int:
         save_body = json.dumps({"held": {"Ana": [], "Ben": ["1"], "Cy": ["2"], "Dee": ["3"]}})
         results = interleaved({
             "GET /_bare (bare Flask route)": {"url": base + "/_bare"},
-            "GET /games/<id> (scoreboard)": {"url": base + f"/games/{game['id']}"},
+            "GET /games/<id> (watching phone)": {"url": base + f"/games/{game['id']}"},
+            "GET /games/<id> (keeping score)": {
+                "url": base + f"/games/{game['id']}",
+                "headers": {"Cookie": keeper_cookie(base, game["id"], game["edit_key"])}},
             "POST /api/games/<id>/hands (save)": {
                 "url": base + "/", "method": "POST", "body": save_body,
                 "headers": {"Content-Type": "application/json"},
@@ -43,7 +48,7 @@ def main() -> int:
     bare = rows[0][1]
     print_rows(rows, bare)
     print(f"(saves went round {SAVE_GAMES} games, which ended with {min(sizes)} to {max(sizes)} hands)")
-    ratio = rows[1][1]["rps"] / bare["rps"]
+    ratio = min(rows[1][1]["rps"], rows[2][1]["rps"]) / bare["rps"]
     print(f"scoreboard vs bare route: {ratio:.0%} (target at least {TARGET:.0%}):", "held" if ratio >= TARGET else "MISSED")
     return 0 if ratio >= TARGET else 1
 

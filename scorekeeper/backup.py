@@ -306,7 +306,7 @@ def restore_upload():
         restored = restore(loads(upload.read()))
     except RestoreError as err:
         return error_response(422, f"Nothing was restored. {err}")
-    from .scorepad import remember_key  # this browser may edit what it restored
+    from .access import remember_key  # this browser may edit what it restored
     for item in restored[-40:]:
         remember_key(item.id, item.edit_key)
     session.modified = True

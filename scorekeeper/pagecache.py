@@ -1,4 +1,4 @@
-"""Rendered pages kept per game version, so watching phones cost a lookup, not a render.
+"""Rendered scoreboards kept per game version, so a phone looking again costs a lookup, not a render.
 
 Keys carry the game's version, read from the database on every request: a cache in each
 server process stays correct however many servers share the database.
@@ -18,11 +18,12 @@ class PageCache:
         self._pages: OrderedDict[Hashable, str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_or_render(self, key: Hashable, render: Callable[[], tuple[Hashable, str]]) -> str:
+    def get_or_render(self, key: Hashable, render: Callable[[], tuple[Hashable | None, str]]) -> str:
         """The page under `key`; else `render()`, which returns the key it really rendered and the page.
 
         The rendered key may be newer than the asked one (a hand saved in between): the page
-        is stored under what it shows, never under a version it does not match.
+        is stored under what it shows, never under a version it does not match. A key of
+        None means the page is for this request only and is not stored.
         """
         with self._lock:
             page = self._pages.get(key)
@@ -30,6 +31,8 @@ class PageCache:
                 self._pages.move_to_end(key)
                 return page
         rendered_key, page = render()
+        if rendered_key is None:
+            return page
         with self._lock:
             self._pages[rendered_key] = page
             self._pages.move_to_end(rendered_key)
@@ -42,6 +45,6 @@ class PageCache:
             self._pages.clear()
 
 
-def watch_pages() -> PageCache:
+def board_pages() -> PageCache:
     """This app's cache: each app (and so each database) has its own."""
-    return current_app.extensions.setdefault("watch_pages", PageCache())
+    return current_app.extensions.setdefault("board_pages", PageCache())

@@ -4,46 +4,19 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 
-from flask import (Blueprint, Flask, abort, flash, redirect, render_template, request,
-                   session, url_for)
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 
 from . import games
 from .domain.cards import KINDS, parse_card, recount
 from .domain.editions import EDITIONS, get_edition
-from .domain.scoring import SYSTEM_HELP, SYSTEMS
+from .domain.scoring import SYSTEM_HELP
+from .access import editable_game_or_403, game_or_404, remember_key
+from .boards import board_context, board_page, page_stamp
 from .forms import EmptyForm, NewGameForm, TargetForm, field_name, hand_form_class
 from .games import Rejected
 from .models import Game
-from .pagecache import watch_pages
 
 bp = Blueprint("scorepad", __name__)
-KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
-RECENT_HANDS = 5  # hands shown with their cards on the scoreboard; the rest as points
-
-
-def remember_key(game_id: int, key: str) -> None:
-    keys = dict(session.get("keys", {}))
-    keys.pop(str(game_id), None)
-    keys[str(game_id)] = key
-    session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
-
-
-def can_edit(game: Game) -> bool:
-    return games.key_opens(game, session.get("keys", {}).get(str(game.id)))
-
-
-def game_or_404(game_id: int) -> Game:
-    game = games.load_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
-def editable_game_or_403(game_id: int) -> Game:
-    game = game_or_404(game_id)
-    if not can_edit(game):
-        abort(403)
-    return game
 
 
 @bp.get("/")
@@ -76,34 +49,10 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-def board_context(game: Game) -> dict:
-    sheet = games.sheet_of(game)
-    system = request.args.get("system", game.scoring)
-    if system not in SYSTEMS:
-        system = game.scoring
-    return dict(game=game, sheet=sheet, system=system, systems=SYSTEMS,
-                standings=sheet.standings(system), running=sheet.running(system),
-                points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game),
-                recent=RECENT_HANDS, target_form=TargetForm(target=game.target + 250))
-
-
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
-    from .table import board_etag, watching_stamp
-
-    stamp = watching_stamp(game_id)
-    system = request.args.get("system", "")
-
-    def render() -> tuple[tuple, str]:
-        context = board_context(game_or_404(game_id))
-        game = context["game"]
-        etag = board_etag(game_id, game.version, system, context["editable"])
-        page = render_template("scoreboard.html", etag=etag, **context)
-        return ("scoreboard", game_id, game.version, system), page
-
-    if stamp is None:  # a keeper's page, or a message to show: always fresh
-        return render()[1]
-    return watch_pages().get_or_render(("scoreboard", game_id, stamp, system), render)
+    version, editable = page_stamp(game_id)
+    return board_page("scoreboard.html", game_id, version, editable, request.args.get("system", ""))
 
 
 @bp.get("/games/<int:game_id>/hands")

@@ -11,15 +11,11 @@ from flask import (Blueprint, Response, abort, flash, make_response, redirect, r
 from markupsafe import Markup
 
 from . import games
+from .access import can_edit, editable_game_or_403, game_or_404, remember_key
+from .boards import board_etag, board_page, page_stamp
 from .forms import KeyForm
-from .pagecache import watch_pages
-from .scorepad import board_context, can_edit, editable_game_or_403, game_or_404, remember_key
 
 bp = Blueprint("table", __name__)
-
-
-def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:
-    return f"g{game_id}v{version}-{system}-{'edit' if editable else 'watch'}"
 
 
 def _not_modified(etag: str) -> Response | None:
@@ -30,43 +26,16 @@ def _not_modified(etag: str) -> Response | None:
     return None
 
 
-def watching_stamp(game_id: int) -> int | None:
-    """The game's version when this request may get a cached watcher's page, else None.
-
-    Keepers' pages carry CSRF tokens and flashed messages are shown once: those are
-    always rendered afresh. Unknown games are a 404.
-    """
-    stamp = games.game_stamp(game_id)
-    if stamp is None:
-        abort(404)
-    version, key_hash = stamp
-    keeper = games.hash_opens(key_hash, session.get("keys", {}).get(str(game_id)))
-    return None if keeper or "_flashes" in session else version
-
-
 @bp.get("/games/<int:game_id>/board")
 def live_board(game_id: int):
     """The scoreboard's live part, or 304 when nothing changed since the phone last looked."""
-    stamp = games.game_stamp(game_id)
-    if stamp is None:
-        abort(404)
-    version, key_hash = stamp
+    version, editable = page_stamp(game_id)
     system = request.args.get("system", "")
-    editable = games.hash_opens(key_hash, session.get("keys", {}).get(str(game_id)))
     etag = board_etag(game_id, version, system, editable)
     unchanged = _not_modified(etag)
     if unchanged:
         return unchanged
-
-    def render() -> tuple[tuple, str]:
-        context = board_context(game_or_404(game_id))
-        return ("board", game_id, context["game"].version, system), render_template("board.html", **context)
-
-    if editable:
-        page = render()[1]
-    else:
-        page = watch_pages().get_or_render(("board", game_id, version, system), render)
-    response = make_response(page)
+    response = make_response(board_page("board.html", game_id, version, editable, system))
     response.set_etag(etag)
     return response
 

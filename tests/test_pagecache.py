@@ -1,4 +1,4 @@
-"""Watchers' pages come from a cache keyed by the game's version: never stale, never a keeper's."""
+"""Scoreboards come from a cache keyed by the game's version: never stale, never another's."""
 from helpers import new_game, post_hand
 
 from scorekeeper.pagecache import PageCache
@@ -27,7 +27,7 @@ def test_watchers_see_every_change(client):
     assert 'aria-current="page">Lowest total' in lowest
 
 
-def test_keepers_and_flashes_are_never_served_from_the_cache(csrf_off, client):
+def test_keepers_get_their_own_page_and_flashes_are_always_fresh(csrf_off, client):
     game = new_game(client)
     url = f"/games/{game['id']}"
     client.get(url)  # a watcher's copy is now cached
@@ -51,3 +51,19 @@ def test_each_app_has_its_own_cache(app, tmp_path):
     new_game(second, players=["Zed", "Yan"])
     assert "Ana" in first.get("/games/1").get_data(as_text=True)
     assert "Zed" in second.get("/games/1").get_data(as_text=True)
+
+
+def test_a_finished_games_keeper_page_carries_its_own_csrf_token(app):
+    import re
+
+    first, second = app.test_client(), app.test_client()
+    game = new_game(first, players=["Ana", "Ben"], target=10)
+    post_hand(first, game, {"Ana": [], "Ben": ["wild"]})
+    tokens = []
+    for client in (first, second, first):
+        with client.session_transaction() as session:
+            session["keys"] = {str(game["id"]): game["edit_key"]}
+        page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+        assert "Keep playing" in page
+        tokens.append(re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1))
+    assert tokens[0] != tokens[1]  # never one phone's token on another phone's page
