@@ -49,7 +49,7 @@ def revalidate(response: Response) -> Response:
 
 def qr_svg(url: str) -> Markup:
     # The light background keeps the code scannable in dark mode.
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, light="#ffffff", border=3))
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, light="#ffffff", border=3, omitsize=True))
 
 
 @bp.get("/games/<int:game_id>/share")

@@ -25,6 +25,13 @@ def test_share_page_offers_watch_and_keep_score_links(client):
     assert f"http://localhost/games/{game['id']}</a>" in html
     keep = re.search(r'href="([^"]*keep-score[^"]*)"', html).group(1)
     assert keep == f"http://localhost/games/{game['id']}/keep-score#key={game['edit_key']}"
+    assert "other phones cannot" in html  # localhost links are useless to the table: say so
+    lan = "http://192.168.1.20:5000"
+    with client.session_transaction(base_url=lan) as session:
+        session["keys"] = {str(game["id"]): game["edit_key"]}
+    elsewhere = client.get(f"/games/{game['id']}/share", base_url=lan)
+    assert "other phones cannot" not in elsewhere.get_data(as_text=True)
+    assert "http://192.168.1.20:5000/games/" in elsewhere.get_data(as_text=True)
 
 
 def test_the_key_never_appears_outside_the_share_page(client):
