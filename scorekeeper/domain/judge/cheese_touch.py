@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..editions import Edition, HouseRules
-from .colour import colour_in_play, is_yellow
+from .colour import CHEESE_IN_HAND, colour_in_play, is_yellow
 from .reading import read_card, read_colour
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .wording import a, name
@@ -45,6 +45,8 @@ def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str, q: Mappin
         raise JudgeError("'has_yellow' must be true or false.")
     if card is not None:
         R.draw("player", 2)
+        if card.kind.token == "cheese-touch":
+            R.depends(CHEESE_IN_HAND)
         if is_yellow(card):
             return R.done(
                 "legal", "Legal: draw 2, then play it",

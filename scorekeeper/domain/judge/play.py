@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition, HouseRules
-from .colour import colour_in_play, is_yellow
+from .colour import CHEESE_IN_HAND, colour_in_play, is_yellow
 from .play_matching import play_match, wild_draw_four_restriction
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .wording import a, cap, name, who
@@ -97,6 +97,8 @@ def _play_on_fresh_cheese(R: RulingBuilder, top: Card, card: Card, someone: str)
     R.rules("cheese-touch")
     R.draw("player", 2)
     R.depends("wimpy-kid edition: the Cheese Touch (sheet 004).")
+    if card.kind.token == "cheese-touch":
+        R.depends(CHEESE_IN_HAND)
     if is_yellow(card):
         return R.done(
             "legal", f"Legal: {someone} draws 2 first",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition
+from .colour import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .wording import a, cap, listing, name
 
@@ -26,8 +27,7 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
             f"({colour}), so the {name(card)} may not be played.",
             "If it is played anyway and challenged, the player who played it draws the 4.")
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":
-        R.depends("Sheet 004 does not say whether a Cheese Touch in the hand counts as "
-                  "yellow: the judge counts only yellow cards.")
+        R.depends(CHEESE_IN_HAND)
     return None
 
 
