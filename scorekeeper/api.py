@@ -74,7 +74,7 @@ def get_game(game_id: int):
     if stamp is None:
         raise Rejected("There is no game with that id.", 404)
     etag = f"g{game_id}v{stamp[0]}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):  # RFC 9110: If-None-Match compares weakly
         response = make_response("", 304)
     else:
         response = jsonify(_game_json(game_id))
@@ -117,6 +117,11 @@ def replace_hand(game_id: int, number: int):
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 def delete_hand(game_id: int, number: int):
+    """`?revision=N` (the hand's revision when read) makes a retried delete safe: 409, not a
+    second hand gone."""
     _require_key(game_id)
-    games.delete_hand(game_id, number)
+    revision = request.args.get("revision")
+    if revision is not None and not (revision.isascii() and revision.isdigit()):
+        raise Rejected("'revision' must be the whole number the hand had when you read it.", 400)
+    games.delete_hand(game_id, number, int(revision) if revision is not None else None)
     return jsonify(game=_game_json(game_id))

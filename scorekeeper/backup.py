@@ -24,13 +24,14 @@ from flask import (Blueprint, Flask, Response, abort, render_template, request, 
 from flask.cli import with_appcontext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from sqlalchemy import select
+from sqlalchemy import select, update
 from werkzeug.routing import BuildError
 
 from . import games
 from .domain.cards import CardError
 from .domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
-from .domain.scoring import SYSTEMS, HandError, PlayersError, build_hand, clean_player_names
+from .domain.scoring import (
+    SYSTEMS, HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
 from .errors import error_response
 from .models import Game, Hand, HeldCards, Player, db, utcnow
 from .security import unstorable
@@ -160,7 +161,10 @@ def _moment(value: object, where: str) -> datetime | None:
     except ValueError:
         raise _fail(where, f"{value[:40]!r} is not an ISO 8601 time.") from None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # year 1 or 9999 pushed past the calendar by its offset
+            raise _fail(where, f"{value[:40]!r} is not a time we can store.") from None
     return moment
 
 
@@ -189,8 +193,10 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
         target = parse_target(record["target"])
     except (PlayersError, HouseRuleError) as err:
         raise _fail(where, str(err)) from None
-    if record["scoring"] not in SYSTEMS:
-        raise _fail(where, f"unknown scoring {record['scoring']!r}.")
+    try:
+        parse_system(record["scoring"])
+    except SystemChoiceError as err:
+        raise _fail(where, str(err)) from None
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
     key = secrets.token_urlsafe(24)
@@ -210,7 +216,7 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
             hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
             raise _fail(at, str(err)) from None
-        game.hands.append(Hand(number=number, created_at=updated, entries=[
+        game.hands.append(Hand(number=number, revision=number, created_at=updated, entries=[
             HeldCards(player=by_name[name], cards=" ".join(c.token for c in cards),
                       typed_total=hand.typed.get(name))
             for name, cards in hand.held.items()]))
@@ -241,6 +247,12 @@ def restore(data: object) -> list[Restored]:
     db.session.rollback()  # start clean: this commit must carry the backup and nothing else
     try:
         db.session.add_all(game for game, _ in built)
+        db.session.flush()
+        for game, _ in built:
+            # As if each hand had been written in turn: every later write to the game gets a
+            # revision above all of these (see games.py, _next_version).
+            db.session.execute(update(Game).where(Game.id == game.id)
+                               .values(version=len(game.hands) + 1))
         db.session.commit()
     except Exception:
         db.session.rollback()

@@ -17,15 +17,25 @@ from .pagecache import board_pages
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard; the rest as points
 
 
+def board_view() -> str:
+    """The scoring system asked for in `?system=`, or "" for the game's own."""
+    view = request.args.get("system", "")
+    return view if view in SYSTEMS else ""
+
+
 def board_context(game: Game) -> dict:
     sheet = games.sheet_of(game)
-    system = request.args.get("system", game.scoring)
-    if system not in SYSTEMS:
-        system = game.scoring
-    return dict(game=game, sheet=sheet, system=system, systems=SYSTEMS,
+    view = board_view()
+    system = view or game.scoring
+    outcome = sheet.outcome()
+    editable = can_edit(game)
+    # Only a keeper of a finished game sees the "keep playing" form (and its CSRF token).
+    target_form = (TargetForm(target=games.suggested_target(game, sheet))
+                   if editable and outcome.finished else None)
+    return dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
                 standings=sheet.standings(system), running=sheet.running(system),
-                points=sheet.points(), outcome=sheet.outcome(), editable=can_edit(game),
-                recent=RECENT_HANDS, target_form=TargetForm(target=game.target + 250))
+                points=sheet.points(), outcome=outcome, editable=editable,
+                recent=RECENT_HANDS, target_form=target_form)
 
 
 def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:

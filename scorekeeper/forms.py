@@ -24,8 +24,13 @@ class WholeNumberField(IntegerField):
             raise ValueError(WHOLE) from None
 
 
-class EmptyForm(FlaskForm):
-    """A button that changes something: the CSRF token is all it carries."""
+class DeleteHandForm(FlaskForm):
+    revision = HiddenField()  # the hand as this phone saw it: a moved or edited hand is not deleted
+
+
+def parse_revision(value: str | None) -> int:
+    """The revision a form carried; -1 (which matches no hand) when it is missing or garbled."""
+    return int(value) if value and value.isascii() and value.isdigit() else -1
 
 
 class NewGameForm(FlaskForm):

@@ -19,10 +19,10 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .domain.cards import CardError
 from .domain.editions import (
-    DEFAULT_EDITION, HouseRuleError, get_edition, parse_house_rules, parse_target)
+    DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target)
 from .domain.scoring import (
     SYSTEMS, WINNER_TAKES_POINTS, Hand as DomainHand, HandError, PlayersError, ScoreSheet,
-    build_hand, clean_player_names, hand_points)
+    SystemChoiceError, build_hand, clean_player_names, hand_points, parse_system)
 from .models import Game, Hand, HeldCards, Player, db, utcnow
 from .schema import MAX_ID
 
@@ -78,9 +78,10 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
         raise Rejected(str(err), field="players") from None
     except HouseRuleError as err:
         raise Rejected(str(err)) from None
-    if scoring not in SYSTEMS:
-        raise Rejected(f"Unknown scoring {scoring!r}: choose one of {', '.join(SYSTEMS)}.",
-                       field="scoring")
+    try:
+        scoring = parse_system(scoring)
+    except SystemChoiceError as err:
+        raise Rejected(str(err), field="scoring") from None
     key = secrets.token_urlsafe(24)
     game = Game(edition=ed.slug, scoring=scoring, target=goal,
                 house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
@@ -202,7 +203,8 @@ def record_hand(game_id: int, held: object, typed: object = None,
         if sheet_of(game).outcome().finished:
             raise Rejected("This game is over: raise the target to keep playing.", status=409)
         result = check_hand(game, held, typed)
-        hand = Hand(number=len(game.hands) + 1, request_id=request_id)
+        hand = Hand(number=len(game.hands) + 1, request_id=request_id,
+                    revision=_next_version(game))
         _fill(game, hand, result)
         game.hands.append(hand)
         return hand, True
@@ -217,30 +219,37 @@ def record_hand(game_id: int, held: object, typed: object = None,
         return earlier, False
 
 
-def _hand_at(game: Game, number: int) -> Hand:
-    for hand in game.hands:
-        if hand.number == number:
-            return hand
-    raise Rejected(f"This game has no hand {number}.", status=404)
+def _next_version(game: Game) -> int:
+    """A hand's revision is the game version its last write made. No two writes to a game
+    share a version, so (number, revision) names one hand as a phone last saw it, even
+    after another phone deleted an earlier hand and the numbers moved up."""
+    return game.version + 1
+
+
+def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> Hand:
+    hand = next((h for h in game.hands if h.number == number), None)
+    if hand is None:
+        raise Rejected(f"This game has no hand {number}.", status=404)
+    if expected_revision is not None and hand.revision != expected_revision:
+        raise Rejected(f"Hand {number} was changed on another phone meanwhile.", status=409)
+    return hand
 
 
 def replace_hand(game_id: int, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None) -> Hand:
     def change(game: Game) -> Hand:
-        hand = _hand_at(game, number)
-        if expected_revision is not None and hand.revision != expected_revision:
-            raise Rejected(f"Hand {number} was changed on another phone meanwhile.", status=409)
+        hand = _hand_at(game, number, expected_revision)
         result = check_hand(game, held, typed)
         _fill(game, hand, result)
-        hand.revision += 1
+        hand.revision = _next_version(game)
         return hand
 
     return _retrying(game_id, change)
 
 
-def delete_hand(game_id: int, number: int) -> None:
+def delete_hand(game_id: int, number: int, expected_revision: int | None = None) -> None:
     def change(game: Game) -> None:
-        hand = _hand_at(game, number)
+        hand = _hand_at(game, number, expected_revision)
         game.hands.remove(hand)
         for later in game.hands:
             if later.number > number:
@@ -256,9 +265,18 @@ def change_target(game_id: int, target: object) -> None:
         raise Rejected(str(err), field="target") from None
 
     def change(game: Game) -> None:
+        top = max(sheet_of(game).standings().values())
+        if goal <= top:
+            raise Rejected(f"Someone already has {top} points: choose a target above {top}.",
+                           field="target")
         game.target = goal
 
     _retrying(game_id, change)
+
+
+def suggested_target(game: Game, sheet: ScoreSheet) -> int:
+    """What "keep playing" offers: 250 more than the target or the top score, whichever is higher."""
+    return min(MAX_TARGET, max(game.target, *sheet.standings().values()) + 250)
 
 
 def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:

@@ -11,8 +11,9 @@ from .domain.cards import KINDS, parse_card, recount
 from .domain.editions import EDITIONS, get_edition
 from .domain.scoring import SYSTEM_HELP
 from .access import editable_game_or_403, game_or_404, remember_key
-from .boards import board_context, board_page, page_stamp
-from .forms import EmptyForm, NewGameForm, TargetForm, field_name, hand_form_class
+from .boards import board_context, board_page, board_view, page_stamp
+from .forms import (DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class,
+                    parse_revision)
 from .games import Rejected
 from .models import Game
 
@@ -52,7 +53,7 @@ def new_game():
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     version, editable = page_stamp(game_id)
-    return board_page("scoreboard.html", game_id, version, editable, request.args.get("system", ""))
+    return board_page("scoreboard.html", game_id, version, editable, board_view())
 
 
 @bp.get("/games/<int:game_id>/hands")
@@ -92,11 +93,12 @@ def edit_hand(game_id: int, number: int):
 @bp.post("/games/<int:game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: int, number: int):
     editable_game_or_403(game_id)
-    if EmptyForm().validate_on_submit():
+    form = DeleteHandForm()
+    if form.validate_on_submit():
         try:
-            games.delete_hand(game_id, number)
+            games.delete_hand(game_id, number, parse_revision(form.revision.data))
         except Rejected as err:
-            flash(err.message, "error")
+            flash(f"{err.message} Nothing was deleted." if err.status == 409 else err.message, "error")
         else:
             flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
     return redirect(url_for(".scoreboard", game_id=game_id))
@@ -170,9 +172,8 @@ def _hand_page(game: Game, number: int | None):
                     number = hand.number
                     flash(f"Hand {number} saved.", "ok")
                 else:
-                    revision = form.revision.data
                     games.replace_hand(game.id, number, held, typed,
-                                       int(revision) if revision and revision.isdigit() else None)
+                                       parse_revision(form.revision.data))
                     flash(f"Hand {number} updated; the scores are recomputed.", "ok")
                 return redirect(url_for(".scoreboard", game_id=game.id))
             except Rejected as err:
@@ -186,7 +187,7 @@ def _hand_page(game: Game, number: int | None):
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
         problems=problems, values=sheet.values, kinds=[KINDS[k] for k in edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None,
-        delete_form=EmptyForm(), conflict=conflict), status
+        delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
 
 
 def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict | None:

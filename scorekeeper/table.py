@@ -12,14 +12,14 @@ from markupsafe import Markup
 
 from . import games
 from .access import can_edit, editable_game_or_403, game_or_404, remember_key
-from .boards import board_etag, board_page, page_stamp
+from .boards import board_etag, board_page, board_view, page_stamp
 from .forms import KeyForm
 
 bp = Blueprint("table", __name__)
 
 
 def _not_modified(etag: str) -> Response | None:
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):  # RFC 9110: If-None-Match compares weakly
         response = make_response("", 304)
         response.set_etag(etag)
         return response
@@ -30,7 +30,7 @@ def _not_modified(etag: str) -> Response | None:
 def live_board(game_id: int):
     """The scoreboard's live part, or 304 when nothing changed since the phone last looked."""
     version, editable = page_stamp(game_id)
-    system = request.args.get("system", "")
+    system = board_view()
     etag = board_etag(game_id, version, system, editable)
     unchanged = _not_modified(etag)
     if unchanged:

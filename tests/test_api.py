@@ -37,6 +37,9 @@ def test_create_game_with_every_option(client):
     ({"players": ["Ana", 7]}, 422, "list of names"),
     ({"players": ["Ana", "Ben"], "edition": "deluxe"}, 422, "Unknown edition"),
     ({"players": ["Ana", "Ben"], "scoring": "golf"}, 422, "Unknown scoring"),
+    ({"players": ["Ana", "Ben"], "scoring": []}, 422, "Unknown scoring"),
+    ({"players": ["Ana", "Ben"], "scoring": {}}, 422, "Unknown scoring"),
+    ({"players": ["Ana", "Ben"], "edition": ["classic"]}, 422, "Unknown edition"),
     ({"players": ["Ana", "Ben"], "target": 0}, 422, "target"),
     ({"players": ["Ana", "Ben"], "target": "500"}, 422, "target"),
     ({"players": ["Ana", "Ben"], "target": 12.5}, 422, "target"),
@@ -135,12 +138,15 @@ def test_edit_and_delete_hands_recompute(client):
     game = new_game(client)
     post_hand(client, game, HAND)                                                         # Ana +127
     post_hand(client, game, {"Ana": ["9"], "Ben": [], "Cy": ["skip"], "Dee": ["1"]})       # Ben +30
-    post_hand(client, game, {"Ana": ["wild"], "Ben": ["2"], "Cy": [], "Dee": ["3"]})       # Cy +55
+    third = post_hand(client, game, {"Ana": ["wild"], "Ben": ["2"], "Cy": [], "Dee": ["3"]})  # Cy +55
+    revisions = [h["revision"] for h in third.json["game"]["hands"]]
+    assert len(set(revisions)) == 3  # every write to a game gives its hand a revision of its own
     url = f"/api/games/{game['id']}/hands"
     edited = client.put(f"{url}/2", json={"held": {"Ana": ["9", "9"], "Ben": [], "Cy": ["skip"], "Dee": ["1"]}},
                         headers=auth(game))
     assert edited.status_code == 200
-    assert edited.json["hand"]["points"]["Ana"] == 18 and edited.json["hand"]["revision"] == 2
+    assert edited.json["hand"]["points"]["Ana"] == 18
+    assert edited.json["hand"]["revision"] not in revisions
     assert edited.json["game"]["standings"]["winner-takes-points"] == {"Ana": 127, "Ben": 39, "Cy": 55, "Dee": 0}
     deleted = client.delete(f"{url}/1", headers=auth(game))
     assert deleted.status_code == 200
@@ -154,13 +160,34 @@ def test_edit_and_delete_hands_recompute(client):
 
 def test_stale_edit_is_refused(client):
     game = new_game(client)
-    post_hand(client, game, HAND)
+    read = post_hand(client, game, HAND).json["hand"]["revision"]
     url = f"/api/games/{game['id']}/hands/1"
     changed = {"Ana": [], "Ben": ["7"], "Cy": ["0"], "Dee": ["1"]}
-    assert client.put(url, json={"held": changed, "revision": 1}, headers=auth(game)).status_code == 200
-    stale = client.put(url, json={"held": HAND, "revision": 1}, headers=auth(game))
+    assert client.put(url, json={"held": changed, "revision": read}, headers=auth(game)).status_code == 200
+    stale = client.put(url, json={"held": HAND, "revision": read}, headers=auth(game))
     assert stale.status_code == 409 and "another phone" in stale.json["error"]
     assert client.get(f"/api/games/{game['id']}").json["hands"][0]["held"] == changed
+
+
+def test_a_hand_that_moved_up_is_not_mistaken_for_another(client):
+    """Phone A read hand 2; phone B deleted hand 1. A's edit or delete of "hand 2" must not
+    land on the hand that used to be number 3."""
+    game = new_game(client)
+    for ben in (["1"], ["2"], ["3"]):
+        post_hand(client, game, {"Ana": [], "Ben": ben, "Cy": ["1"], "Dee": ["1"]})
+    hands = client.get(f"/api/games/{game['id']}").json["hands"]
+    second = hands[1]["revision"]
+    url = f"/api/games/{game['id']}/hands"
+    assert client.delete(f"{url}/1", headers=auth(game)).status_code == 200
+    moved = {"Ana": [], "Ben": ["9"], "Cy": ["1"], "Dee": ["1"]}
+    assert client.put(f"{url}/2", json={"held": moved, "revision": second}, headers=auth(game)).status_code == 409
+    assert client.delete(f"{url}/2?revision={second}", headers=auth(game)).status_code == 409
+    assert [h["held"]["Ben"] for h in client.get(f"/api/games/{game['id']}").json["hands"]] == [["2"], ["3"]]
+    # The same delete sent twice removes one hand, not two.
+    assert client.delete(f"{url}/1?revision={second}", headers=auth(game)).status_code == 200
+    assert client.delete(f"{url}/1?revision={second}", headers=auth(game)).status_code == 409
+    assert [h["held"]["Ben"] for h in client.get(f"/api/games/{game['id']}").json["hands"]] == [["3"]]
+    assert client.delete(f"{url}/1?revision=x", headers=auth(game)).status_code == 400
 
 
 def test_finished_game_refuses_hands_until_target_raised(client):
@@ -187,6 +214,19 @@ def test_bad_target_change(client):
     assert client.patch(url, json={"target": -5}, headers=auth(game)).status_code == 422
     assert client.patch(url, json={}, headers=auth(game)).status_code == 400
     assert client.get(url).json["target"] == 500
+    post_hand(client, game, HAND)  # Ana 127
+    low = client.patch(url, json={"target": 127}, headers=auth(game))
+    assert low.status_code == 422 and "choose a target above 127" in low.json["error"]
+    assert client.get(url).json["target"] == 500
+    assert client.patch(url, json={"target": 128}, headers=auth(game)).status_code == 200
+
+
+def test_poll_etags_compare_weakly(client):
+    """A proxy that compresses may weaken the ETag (W/"..."): a poll still gets its 304."""
+    game = new_game(client)
+    url = f"/api/games/{game['id']}"
+    etag = client.get(url).headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": "W/" + etag}).status_code == 304
 
 
 def test_lowest_total_game_over_and_shared_win(client):

@@ -170,11 +170,23 @@ def test_lowest_total_lowest_wins_and_ties_are_shared():
     outcome = s.outcome()
     assert outcome.finished and outcome.winners == ["Ana"]
     s2 = sheet(LOWEST_TOTAL, target=50)
-    add(s2, {"Ana": [], "Ben": ["wild"], "Cy": ["3"], "Dee": ["3"]})
-    assert s2.outcome().winners == ["Ana"]
-    add(s2, {"Ana": ["3"], "Ben": ["1"], "Cy": [], "Dee": ["1"]})
-    assert s2.standings() == {"Ana": 3, "Ben": 51, "Cy": 3, "Dee": 4}
-    assert s2.outcome().winners == ["Ana", "Cy"]
+    add(s2, {"Ana": [], "Ben": ["draw2", "9"], "Cy": ["3"], "Dee": ["3"]})
+    assert not s2.outcome().finished
+    add(s2, {"Ana": ["3"], "Ben": ["wild"], "Cy": [], "Dee": ["1"]})
+    assert s2.standings() == {"Ana": 3, "Ben": 79, "Cy": 3, "Dee": 4}
+    assert s2.outcome().winners == ["Ana", "Cy"] and s2.outcome().ended_after == 2
+
+
+def test_the_game_ends_in_the_first_hand_that_reaches_the_target():
+    """Editing an early hand can end the game sooner: later hands do not change who won."""
+    s = sheet(WINNER_TAKES_POINTS, target=100)
+    add(s, {"Ana": [], "Ben": ["9"], "Cy": ["wild"], "Dee": []}, {"Dee": 0})       # Ana 59
+    add(s, {"Ana": ["wild", "wild", "9"], "Ben": [], "Cy": ["1"], "Dee": ["1"]})  # Ben 111: over
+    add(s, {"Ana": [], "Ben": ["wild", "wild"], "Cy": [], "Dee": []}, {"Cy": 0, "Dee": 0})  # Ana 159
+    outcome = s.outcome()
+    assert s.standings() == {"Ana": 159, "Ben": 111, "Cy": 0, "Dee": 0}
+    assert outcome.finished and outcome.winners == ["Ben"] and outcome.ended_after == 2
+    assert outcome.leaders == ["Ana"]
 
 
 def test_raising_the_target_reopens_the_game():

@@ -30,6 +30,10 @@ def hand_data(out, cards=None, typed=None, edition="classic", request_id="r1"):
     return data
 
 
+def revision_in(page):
+    return re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+
+
 def api_state(client, game_id=1):
     return client.get(f"/api/games/{game_id}").json
 
@@ -158,10 +162,17 @@ def test_edit_and_delete_a_hand(csrf_off, client):
     client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="b"))
     form = client.get("/games/1/hands/1/edit").get_data(as_text=True)
     assert 'name="p1_7" type="number" value="1"' in form
-    response = client.post("/games/1/hands/1/edit", data=hand_data(0, {1: ["wild"], 2: ["7"], 3: ["7"]}))
-    assert response.status_code == 302
+    edit = {**hand_data(0, {1: ["wild"], 2: ["7"], 3: ["7"]}), "revision": revision_in(form)}
+    # A form without the revision it was opened at cannot prove it is current: asked first.
+    assert client.post("/games/1/hands/1/edit", data={**edit, "revision": ""}).status_code == 409
+    assert client.post("/games/1/hands/1/edit", data={**edit, "revision": "²"}).status_code == 409
+    assert client.post("/games/1/hands/1/edit", data=edit).status_code == 302
     assert api_state(client)["standings"]["winner-takes-points"]["Ana"] == 64
-    assert client.post("/games/1/hands/1/delete").status_code == 302
+    form = client.get("/games/1/hands/1/edit").get_data(as_text=True)
+    delete = {"revision": revision_in(form)}
+    assert client.post("/games/1/hands/2/delete", data=delete).status_code == 302  # not hand 2
+    assert len(api_state(client)["hands"]) == 2
+    assert client.post("/games/1/hands/1/delete", data=delete).status_code == 302
     state = api_state(client)
     assert len(state["hands"]) == 1 and state["hands"][0]["winner"] == "Ben"
     assert state["standings"]["winner-takes-points"] == {"Ana": 0, "Ben": 3, "Cy": 0, "Dee": 0}
@@ -173,7 +184,8 @@ def test_editing_on_the_keypad_keeps_api_colours(csrf_off, client):
     post_hand(client, game, {"Ana": [], "Ben": ["red-7", "blue-7"], "Cy": ["1"], "Dee": ["1"]})
     with client.session_transaction() as session:
         session["keys"] = {str(game["id"]): game["edit_key"]}
-    data = hand_data(0, {1: ["7"], 2: ["1"], 3: ["1", "2"]})
+    form = client.get(f"/games/{game['id']}/hands/1/edit").get_data(as_text=True)
+    data = {**hand_data(0, {1: ["7"], 2: ["1"], 3: ["1", "2"]}), "revision": revision_in(form)}
     assert client.post(f"/games/{game['id']}/hands/1/edit", data=data).status_code == 302
     held = api_state(client, game["id"])["hands"][0]["held"]
     assert held["Ben"] == ["red-7"] and held["Dee"] == ["1", "2"]

@@ -159,3 +159,29 @@ def test_stale_edit_shows_both_versions_and_asks(csrf_off, client):
 def test_unknown_games_offer_the_home_page(client, path):
     response = client.get(path)
     assert response.status_code == 404 and "Go to the home page" in response.get_data(as_text=True)
+
+
+def test_the_live_url_and_page_share_one_etag_and_junk_views_share_one_page(client):
+    game = new_game(client)
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    live = re.search(r'data-live="([^"]+)"', page).group(1)
+    etag = re.search(r'data-etag="([^"]+)"', page).group(1)
+    assert client.get(live, headers={"If-None-Match": f'"{etag}"'}).status_code == 304
+    junk = client.get(f"/games/{game['id']}/board?system=nonsense")
+    assert junk.headers["ETag"] == client.get(f"/games/{game['id']}/board").headers["ETag"]
+    for n in range(300):  # junk views are the game's own view: they cannot flood the cache
+        client.get(f"/games/{game['id']}/board?system=junk{n}")
+    assert len(client.application.extensions["board_pages"]._pages) <= 2
+
+
+def test_keep_playing_must_reopen_the_game(csrf_off, client):
+    game = new_game(client, players=["Ana", "Ben"], target=100)
+    post_hand(client, game, {"Ana": [], "Ben": ["wild", "wild", "wild"]})  # Ana 150: over
+    hold_key(client, game)
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="target"[^>]*value="400"', page)  # 150 + 250
+    refused = client.post(f"/games/{game['id']}/target", data={"target": "120"}, follow_redirects=True)
+    assert "choose a target above 150" in refused.get_data(as_text=True)
+    assert client.get(f"/api/games/{game['id']}").json["finished"] is True
+    client.post(f"/games/{game['id']}/target", data={"target": "400"})
+    assert client.get(f"/api/games/{game['id']}").json["finished"] is False

@@ -40,6 +40,16 @@ class PlayersError(ValueError):
     pass
 
 
+class SystemChoiceError(ValueError):
+    pass
+
+
+def parse_system(value: object) -> str:
+    if isinstance(value, str) and value in SYSTEMS:
+        return value
+    raise SystemChoiceError(f"Unknown scoring {value!r}: choose one of {', '.join(SYSTEMS)}.")
+
+
 def clean_player_names(names: object) -> list[str]:
     """Trimmed, unique (ignoring case), 1-40 characters, 2-10 of them."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -161,6 +171,7 @@ class Outcome:
     finished: bool
     winners: list[str]
     leaders: list[str]
+    ended_after: int | None = None  # the hand in which someone reached the target
 
 
 @dataclass
@@ -207,11 +218,23 @@ class ScoreSheet:
         return rows[-1] if rows else dict.fromkeys(self.players, 0)
 
     def outcome(self) -> Outcome:
-        scores = self.standings()
-        best = max(scores.values()) if self.scoring == WINNER_TAKES_POINTS else min(scores.values())
-        leaders = [n for n in self.players if scores[n] == best] if self.hands else []
-        finished = max(scores.values()) >= self.target
-        return Outcome(finished, leaders if finished else [], leaders)
+        """The game ends in the first hand that takes anyone to the target.
+
+        Winner takes points: whoever reached it (only the hand's winner gains points).
+        Lowest total: the lowest total at that moment, ties shared. Hands after that one
+        exist only if an earlier hand was edited; they do not change who won.
+        """
+        rows = self.running(self.scoring)
+        leaders = self._best(rows[-1]) if rows else []
+        for number, row in enumerate(rows, start=1):
+            if max(row.values()) >= self.target:
+                return Outcome(True, self._best(row), leaders, ended_after=number)
+        return Outcome(False, [], leaders)
+
+    def _best(self, scores: Mapping[str, int]) -> list[str]:
+        pick = max if self.scoring == WINNER_TAKES_POINTS else min
+        best = pick(scores.values())
+        return [n for n in self.players if scores[n] == best]
 
     def dealer(self, hand_number: int) -> str:
         """The first player listed deals hand 1; the deal passes to the left."""
