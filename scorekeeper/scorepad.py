@@ -2,19 +2,19 @@
 from __future__ import annotations
 
 import uuid
-from collections import Counter
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 
 from . import games
-from .domain.cards import KINDS, parse_card, recount
-from .domain.editions import EDITIONS, get_edition
-from .domain.scoring import SYSTEM_HELP
 from .access import editable_game_or_403, game_or_404, remember_key
 from .boards import board_context, board_page, board_view, page_stamp
+from .domain.cards import KINDS, parse_card
+from .domain.editions import EDITIONS, get_edition
+from .domain.scoring import SYSTEM_HELP
 from .forms import (DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class,
                     parse_revision)
 from .games import Rejected
+from .hand_forms import hand_form_data, original_tokens, read_hand_form
 from .models import Game
 
 bp = Blueprint("scorepad", __name__)
@@ -22,9 +22,11 @@ bp = Blueprint("scorepad", __name__)
 
 @bp.get("/")
 def home():
-    summaries = [(g, games.sheet_of(g)) for g in games.list_games()]
-    playing = [(g, s) for g, s in summaries if not s.outcome().finished]
-    finished = [(g, s) for g, s in summaries if s.outcome().finished]
+    playing, finished = [], []
+    for game in games.list_games():
+        sheet = games.sheet_of(game)
+        outcome = sheet.outcome()
+        (finished if outcome.finished else playing).append((game, sheet, outcome))
     return render_template("home.html", playing=playing, finished=finished)
 
 
@@ -104,67 +106,18 @@ def delete_hand(game_id: int, number: int):
     return redirect(url_for(".scoreboard", game_id=game_id))
 
 
-def _prefill(game: Game, number: int) -> dict:
-    hand = next(h for h in game.hands if h.number == number)
-    seats = {p.id: p.seat for p in game.players}
-    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision)}
-    for entry in hand.entries:
-        seat = seats[entry.player_id]
-        for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():
-            data[field_name(seat, kind)] = n
-        if entry.typed_total is not None:
-            data[f"p{seat}_typed"] = entry.typed_total
-        elif not entry.tokens:
-            data["out"] = str(seat)
-    return data
-
-
-def _original_tokens(game: Game, number: int | None) -> dict[str, list[str]]:
-    if number is None:
-        return {}
-    hand = next(h for h in game.hands if h.number == number)
-    names = games.names_by_id(game)
-    return {names[e.player_id]: e.tokens for e in hand.entries}
-
-
-def _read_hand(form, game: Game, original: dict[str, list[str]]):
-    """The form's counts as held cards and typed totals; problems keyed by player."""
-    edition = get_edition(game.edition)
-    out_seat = int(form.out.data)
-    held: dict[str, list[str]] = {}
-    typed: dict[str, int] = {}
-    problems: dict[str, str] = {}
-    for player in game.players:
-        seat, name = player.seat, player.name
-        kinds = [k for k in edition.deck for _ in range(form[field_name(seat, k)].data or 0)]
-        tokens = recount(original.get(name, []), kinds)
-        total = form[f"p{seat}_typed"].data
-        held[name] = [] if seat == out_seat else tokens
-        if seat == out_seat:
-            if tokens or total:
-                problems[name] = f"{name} went out, so {name} holds no cards."
-        elif total is not None:
-            typed[name] = total
-            held[name] = []
-            if tokens:
-                problems[name] = "Enter the cards or a typed total, not both."
-        elif not tokens:
-            problems[name] = f"Tap the cards left in {name}'s hand, or type their total."
-    return held, typed, problems
-
-
 def _hand_page(game: Game, number: int | None):
     sheet = games.sheet_of(game)
     edition = sheet.edition
     HandForm = hand_form_class(edition, sheet.players)
-    form = HandForm(data=_prefill(game, number) if number and request.method == "GET" else None)
+    form = HandForm(data=hand_form_data(game, number) if number and request.method == "GET" else None)
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
     problems: dict[str, str] = {}
     conflict = None
     status = 422 if request.method == "POST" else 200
     if form.validate_on_submit():
-        held, typed, problems = _read_hand(form, game, _original_tokens(game, number))
+        held, typed, problems = read_hand_form(form, game, original_tokens(game, number))
         if not problems:
             try:
                 if number is None:

@@ -95,12 +95,6 @@ def _parse_text(token: str) -> Card:
     raise CardError(f"'{token}' is not a card we know: use a token such as 'red-7', 'skip' or 'wild'.")
 
 
-def parse_cards(tokens: object) -> list[Card]:
-    if not isinstance(tokens, list):
-        raise CardError("Cards must be given as a list of tokens, for example [\"7\", \"red-skip\"].")
-    return [parse_card(t) for t in tokens]
-
-
 def recount(original: list[str], kinds: list[str]) -> list[str]:
     """New bare-kind counts, keeping the colours the original tokens had where they still fit.
 

@@ -43,11 +43,6 @@ class Edition:
     def size(self) -> int:
         return sum(self.deck.values())
 
-    @property
-    def kinds(self) -> list[str]:
-        """The kinds in keypad order: numbers, actions, wilds, the extra card."""
-        return list(self.deck)
-
 
 EDITIONS: dict[str, Edition] = {
     e.slug: e

@@ -68,7 +68,6 @@ SECTIONS: list[tuple[str, str]] = [
     ("winning", "Winning"),
     ("house", "House rules"),
 ]
-SECTION_TITLES = dict(SECTIONS)
 
 _COLOURS = ("Each colour (red, yellow, green, blue) has one 0, two of each number 1 to 9, "
             "and two each of Skip, Reverse and Draw Two.")
@@ -342,10 +341,6 @@ REQUIRED_IDS = (
     "winner-takes-points", "lowest-total", "house-zero-counts-ten", "house-stacking",
     "house-uno-penalty",
 )
-EDITION_ONLY_IDS = {
-    C112: ("blank-cards", "first-card-blank", "house-blank-points"),
-    WIMPY: ("cheese-touch", "cheese-touch-after", "first-card-cheese-touch"),
-}
 
 
 def _by_edition() -> dict[str, list[Rule]]:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .cards import COLOURS, Card, CardError, parse_card
+from .cards import Card, CardError, parse_card
 from .editions import Edition, HouseRules, point_values
 
 WINNER_TAKES_POINTS = "winner-takes-points"

@@ -1,0 +1,60 @@
+"""The hand keypad form and the hand it stands for, both ways."""
+from __future__ import annotations
+
+from collections import Counter
+
+from . import games
+from .domain.cards import parse_card, recount
+from .domain.editions import get_edition
+from .forms import field_name
+from .models import Game
+
+
+def hand_form_data(game: Game, number: int) -> dict:
+    """A recorded hand as the keypad form's fields: counts per kind, typed totals, who went out."""
+    hand = next(h for h in game.hands if h.number == number)
+    seats = {p.id: p.seat for p in game.players}
+    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision)}
+    for entry in hand.entries:
+        seat = seats[entry.player_id]
+        for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():
+            data[field_name(seat, kind)] = n
+        if entry.typed_total is not None:
+            data[f"p{seat}_typed"] = entry.typed_total
+        elif not entry.tokens:
+            data["out"] = str(seat)
+    return data
+
+
+def original_tokens(game: Game, number: int | None) -> dict[str, list[str]]:
+    if number is None:
+        return {}
+    hand = next(h for h in game.hands if h.number == number)
+    names = games.names_by_id(game)
+    return {names[e.player_id]: e.tokens for e in hand.entries}
+
+
+def read_hand_form(form, game: Game, original: dict[str, list[str]]):
+    """The form's counts as held cards and typed totals; problems keyed by player."""
+    edition = get_edition(game.edition)
+    out_seat = int(form.out.data)
+    held: dict[str, list[str]] = {}
+    typed: dict[str, int] = {}
+    problems: dict[str, str] = {}
+    for player in game.players:
+        seat, name = player.seat, player.name
+        kinds = [k for k in edition.deck for _ in range(form[field_name(seat, k)].data or 0)]
+        tokens = recount(original.get(name, []), kinds)
+        total = form[f"p{seat}_typed"].data
+        held[name] = [] if seat == out_seat else tokens
+        if seat == out_seat:
+            if tokens or total:
+                problems[name] = f"{name} went out, so {name} holds no cards."
+        elif total is not None:
+            typed[name] = total
+            held[name] = []
+            if tokens:
+                problems[name] = "Enter the cards or a typed total, not both."
+        elif not tokens:
+            problems[name] = f"Tap the cards left in {name}'s hand, or type their total."
+    return held, typed, problems
