@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..cards import Card
 from ..editions import Edition, HouseRules
 from .colour import CHEESE_IN_HAND, colour_in_play, is_yellow
 from .reading import read_card, read_colour
@@ -18,18 +19,8 @@ def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str, q: Mappin
     R.depends("wimpy-kid edition: the Cheese Touch (sheet 004).")
     if situation == "play":
         top = read_card(q, "top", ed, "the top card of the discard pile")
-        colour = colour_in_play(top, read_colour(q, "color", "", required=False))
-        R.rules("cheese-touch")
-        if colour == "yellow":
-            R.draw("next-player", 2)
-            return R.done(
-                "legal", "Legal: the next player draws 2",
-                f"The Cheese Touch may go on {a(top)}: yellow is in play.",
-                "The next player draws 2, then must play a yellow card or draw 2 more.")
-        return R.done(
-            "illegal", "Illegal: only on yellow",
-            f"The colour in play on {a(top)} is {colour}, not yellow.",
-            "The Cheese Touch may only be played on a yellow card.")
+        called = read_colour(q, "color", "", required=False)
+        return cheese_touch_played(R, top, colour_in_play(top, called))
     if situation == "later":
         R.rules("cheese-touch-after", "matching")
         return R.done(
@@ -67,3 +58,18 @@ def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str, q: Mappin
         "play-yellow", "Draw 2, then play yellow",
         "The player the Cheese Touch is passed to draws 2 cards.",
         "Then they play a yellow card, or draw 2 more if they have none.")
+
+
+def cheese_touch_played(R: RulingBuilder, top: Card, colour: str | None) -> Ruling:
+    """The Cheese Touch goes only on yellow; its cooties pass to the next player, who draws 2."""
+    R.rules("cheese-touch")
+    if colour == "yellow":
+        R.draw("next-player", 2)
+        return R.done(
+            "legal", "Legal: the next player draws 2",
+            f"The Cheese Touch may go on {a(top)} because yellow is in play.",
+            "The next player draws 2, then must play a yellow card or draw 2 more.")
+    return R.done(
+        "illegal", "Illegal: the Cheese Touch goes only on yellow",
+        f"The colour in play on {a(top)} is {colour}, not yellow.",
+        "It may only be played on a yellow card (or after yellow is called on a Wild).")

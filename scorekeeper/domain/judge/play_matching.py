@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition
+from .cheese_touch import cheese_touch_played
 from .colour import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .wording import a, cap, listing, name
@@ -82,19 +83,8 @@ def play_match(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str
             "but would draw 6 instead.")
 
     if kind == "cheese-touch":
-        R.rules("cheese-touch")
         R.depends("wimpy-kid edition: the Cheese Touch is played only on yellow (sheet 004).")
-        if colour == "yellow":
-            R.draw("next-player", 2)
-            return R.done(
-                "legal", "Legal: the next player draws 2",
-                f"The Cheese Touch may be played on {a(top)} because yellow is in play.",
-                "The next player draws 2, then must play a yellow card or draw 2 more.")
-        return R.done(
-            "illegal", "Illegal: the Cheese Touch goes only on yellow",
-            f"The colour in play is {colour}, not yellow, so the Cheese Touch cannot go "
-            f"on {a(top)}.",
-            "It may only be played on a yellow card (or after yellow is called on a Wild).")
+        return cheese_touch_played(R, top, colour)
 
     # a coloured card: match the colour in play, or the number / symbol of the top card
     R.rules("matching")
