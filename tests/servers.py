@@ -35,9 +35,11 @@ def _has_control_socket() -> bool:
 class Server:
     """One gunicorn master and its workers, in their own process group; stderr to a file."""
 
-    def __init__(self, database_url: str, log: Path, workers: int = 2, threads: int = 4):
+    def __init__(self, database_url: str, log: Path, workers: int = 2, threads: int = 4,
+                 access_log: bool = False):
         self.database_url = database_url
         self.log = log
+        self.access_log = access_log  # the README's command writes it to stdout: keep it too
         self.argv = self._argv(workers, threads)
         self.proc: subprocess.Popen | None = None
         self.url = ""
@@ -64,7 +66,8 @@ class Server:
                "FLASK_SECRET_KEY": "server-test", "PYTHONUNBUFFERED": "1"}
         env.pop("FLASK_DEBUG", None)
         with open(self.log, "ab") as err:
-            self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+            self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env,
+                                         stdout=err if self.access_log else subprocess.DEVNULL,
                                          stderr=err, start_new_session=True)
         return self
 
