@@ -47,3 +47,17 @@ def test_a_half_entered_hand_survives_a_reload(live_server, page, taps):
     page.reload()
     expect(page.locator("#seat-0 .total")).to_have_text("59")
     expect(page.locator("#seat-1 input[name=out]")).to_be_checked()
+
+
+def test_a_watcher_that_lost_the_connection_says_so_and_catches_up(browser, browser_context_args, live_server, page, taps):
+    start_game(page, live_server, taps)
+    watcher_context = browser.new_context(**browser_context_args)
+    watcher = watcher_context.new_page()
+    watcher.goto(page.url)
+    expect(watcher.locator("[data-sync]")).to_contain_text("Live: synced")
+    watcher_context.set_offline(True)
+    expect(watcher.locator("[data-sync]")).to_contain_text("Connection lost", timeout=5000)
+    record_hand(page, taps, 1, {0: ["9"], 2: ["wild"], 3: ["1"]})
+    watcher_context.set_offline(False)
+    expect(watcher.locator("#hand-1")).to_be_visible(timeout=5000)
+    expect(watcher.locator("[data-sync]")).to_contain_text("Live: synced")
