@@ -48,7 +48,8 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, backup, errors, judge_views, ops, pwa, rules_views, scorepad, security, table
+    from . import (api, backup_views, errors, judge_views, ops, pwa, rules_views, scorepad,
+                   security, table)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(scorepad.bp)
     app.register_blueprint(table.bp)
@@ -62,7 +63,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     scorepad.register_filters(app)
     security.init_app(app)
     ops.init_app(app)
-    backup.init_app(app)
+    backup_views.init_app(app)
 
     if app.config.get("MIGRATE_ON_START", True):
         schema.upgrade_schema(app, MIGRATIONS)  # one process at a time (see schema.py)
