@@ -57,11 +57,9 @@ def _stamp(moment: datetime | None) -> str | None:
 
 def game_record(game: Game) -> dict:
     """One game as stored in a backup: what was entered, in seat and play order."""
-    names = games.names_by_id(game)
     hands = []
     for hand in game.hands:
-        held = {names[e.player_id]: e.tokens for e in hand.entries}
-        typed = {names[e.player_id]: e.typed_total for e in hand.entries if e.typed_total is not None}
+        held, typed = games.stored_cards(game, hand)
         record: dict[str, Any] = {"number": hand.number, "held": held}
         if typed:
             record["typed_totals"] = typed

@@ -22,7 +22,7 @@ from .domain.editions import (
     DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target)
 from .domain.scoring import (
     SYSTEMS, WINNER_TAKES_POINTS, Hand as DomainHand, HandError, PlayersError, ScoreSheet,
-    SystemChoiceError, build_hand, clean_player_names, hand_points, parse_system)
+    SystemChoiceError, build_hand, clean_player_names, parse_system)
 from .models import Game, Hand, HeldCards, Player, db, utcnow
 from .schema import MAX_ID
 
@@ -115,10 +115,16 @@ def names_by_id(game: Game) -> dict[int, str]:
     return {p.id: p.name for p in game.players}
 
 
-def domain_hand(game: Game, hand: Hand) -> DomainHand:
+def stored_cards(game: Game, hand: Hand) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """A stored hand as entered: each player's card tokens, and the typed totals."""
     names = names_by_id(game)
     held = {names[e.player_id]: e.tokens for e in hand.entries}
     typed = {names[e.player_id]: e.typed_total for e in hand.entries if e.typed_total is not None}
+    return held, typed
+
+
+def domain_hand(game: Game, hand: Hand) -> DomainHand:
+    held, typed = stored_cards(game, hand)
     return build_hand(get_edition(game.edition), list(held), held, typed)
 
 
@@ -280,13 +286,12 @@ def suggested_target(game: Game, sheet: ScoreSheet) -> int:
 
 
 def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:
-    names = names_by_id(game)
     domain = sheet.hands[index]
     return {
         "number": hand.number,
         "winner": domain.winner,
-        "held": {names[e.player_id]: e.tokens for e in hand.entries},
-        "points": hand_points(domain, sheet.values),
+        "held": stored_cards(game, hand)[0],
+        "points": sheet.points()[index],
         "typed_totals": dict(domain.typed),
         "dealer": sheet.dealer(hand.number),
         "revision": hand.revision,

@@ -30,8 +30,7 @@ def original_tokens(game: Game, number: int | None) -> dict[str, list[str]]:
     if number is None:
         return {}
     hand = next(h for h in game.hands if h.number == number)
-    names = games.names_by_id(game)
-    return {names[e.player_id]: e.tokens for e in hand.entries}
+    return games.stored_cards(game, hand)[0]
 
 
 def read_hand_form(form, game: Game, original: dict[str, list[str]]):

@@ -150,10 +150,11 @@ def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict 
     if hand is None:
         return None
     form.revision.data = str(hand.revision)
-    names = games.names_by_id(fresh)
-    theirs = {names[e.player_id]: (e.tokens, e.typed_total) for e in hand.entries}
-    mine = {name: (held.get(name, []), typed.get(name)) for name in names.values()}
-    return {"theirs": theirs, "mine": mine, "players": [p.name for p in fresh.players]}
+    players = [p.name for p in fresh.players]
+    their_held, their_typed = games.stored_cards(fresh, hand)
+    theirs = {name: (their_held.get(name, []), their_typed.get(name)) for name in players}
+    mine = {name: (held.get(name, []), typed.get(name)) for name in players}
+    return {"theirs": theirs, "mine": mine, "players": players}
 
 
 def register_filters(app: Flask) -> None:
