@@ -1,4 +1,8 @@
-"""Scorekeeper: the score pad and rules judge for UNO played with a physical deck."""
+"""Scorekeeper: the score pad and rules judge for UNO played with a physical deck.
+
+`create_app` reads as the list of what the app is made of; each feature package
+registers itself.
+"""
 from __future__ import annotations
 
 import os
@@ -7,23 +11,29 @@ from pathlib import Path
 from typing import Mapping
 
 from flask import Flask
-from flask_migrate import Migrate
-from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
-from . import schema
-from .models import db
+from . import database, errors, templating
+from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-csrf = CSRFProtect()
-migrate = Migrate()
 
 
 def create_app(test_config: Mapping | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    load_config(app, test_config)
+    database.configure(app)  # before any blueprint: every `<int:...>` route is bounded
+    register_extensions(app)
+    register_blueprints(app)
+    errors.register(app)
+    templating.init_app(app)
+    if app.config.get("MIGRATE_ON_START", True):
+        database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
+    return app
+
+
+def load_config(app: Flask, test_config: Mapping | None) -> None:
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite3"),
@@ -40,34 +50,28 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
 
-    schema.configure(app)
 
-    app.jinja_env.trim_blocks = True  # less whitespace: the scoreboard has a byte budget
-    app.jinja_env.lstrip_blocks = True
+def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import (api, backup_views, errors, judge_views, ops, pwa, rules_views, scorepad,
-                   security, table)
-    app.register_blueprint(pwa.bp)
+
+def register_blueprints(app: Flask) -> None:
+    from . import api, backup, operations, rules, scoreboard, scorepad, sharing
+    from . import judge_views
+
+    operations.init_app(app)
     app.register_blueprint(scorepad.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(rules_views.bp)
+    app.register_blueprint(scoreboard.bp)
+    app.register_blueprint(sharing.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(judge_views.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(judge_views.api_bp)
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie
     csrf.exempt(judge_views.api_bp)
-    errors.register(app)
-    scorepad.register_filters(app)
-    security.init_app(app)
-    ops.init_app(app)
-    backup_views.init_app(app)
-
-    if app.config.get("MIGRATE_ON_START", True):
-        schema.upgrade_schema(app, MIGRATIONS)  # one process at a time (see schema.py)
-    return app
+    backup.init_app(app)
 
 
 def _instance_secret(path: Path) -> str:
@@ -84,14 +88,3 @@ def _instance_secret(path: Path) -> str:
         finally:
             os.unlink(draft)
     return path.read_text().strip()
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
-    """WAL and a busy timeout: readers never block the writer, and writers wait their turn."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()

@@ -1,9 +1,18 @@
-"""Errors as JSON for the API and API-minded clients, as a page for people."""
+"""Errors as JSON for the API and API-minded clients, as a page for people.
+
+The one place where the service layer's errors become HTTP answers.
+"""
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from .services.errors import (
+    Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError)
+
+STATUS = {Malformed: 400, KeyMissing: 401, KeyRefused: 403, NotFound: 404, Conflict: 409,
+          Invalid: 422}
 
 MESSAGES = {
     400: "That request could not be read.",
@@ -23,6 +32,10 @@ def wants_json() -> bool:
         request.accept_mimetypes.best_match(["application/json", "text/html"]) == "application/json")
 
 
+def status_of(err: ServiceError) -> int:
+    return next((code for kind, code in STATUS.items() if isinstance(err, kind)), 422)
+
+
 def error_response(status: int, message: str | None = None):
     message = message or MESSAGES.get(status, "That did not work.")
     if wants_json():
@@ -34,6 +47,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError):
         return error_response(400, "This form has expired: go back, reload the page and try again.")
+
+    @app.errorhandler(ServiceError)
+    def service_error(err: ServiceError):
+        return error_response(status_of(err), err.message)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):

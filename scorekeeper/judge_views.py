@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
-from . import games
+from .services import games
 from .domain.cards import COLOURS, KINDS, CardError
 from .domain import rulebook
 from .domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError

@@ -74,7 +74,7 @@ def test_backup_of_everything_restores_into_an_empty_instance(client, make_app, 
     empty = make_app(fresh_database()).test_client()
     assert states(empty) == []
     with empty.application.app_context():
-        from scorekeeper.backup import restore
+        from scorekeeper.backup.restore import restore
         restored = restore(json.loads(backup.get_data(as_text=True)))
     assert [r.original_id for r in restored] == [1, 2, 3]
     assert [comparable(s) for s in states(empty)] == [comparable(s) for s in states(client)]

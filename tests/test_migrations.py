@@ -18,7 +18,8 @@ from flask_migrate import upgrade
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.pool import NullPool
 
-from scorekeeper import MIGRATIONS, games
+from scorekeeper import MIGRATIONS
+from scorekeeper.services import keys
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
@@ -78,7 +79,7 @@ def write_first_release_data(conn) -> list[int]:
             ":created, :created) RETURNING id"),
             {"edition": record["edition"], "scoring": record["scoring"],
              "target": record["target"], "rules": json.dumps(record["house_rules"]),
-             "hash": games.hash_key(KEY), "created": datetime(2026, g, 1, 20)}).scalar_one()
+             "hash": keys.hash_key(KEY), "created": datetime(2026, g, 1, 20)}).scalar_one()
         ids.append(game_id)
         player_ids = {}
         for seat, name in enumerate(record["players"]):
@@ -162,21 +163,21 @@ def test_the_models_match_the_migrations(app):
 STARTER = """
 import sys, time
 from pathlib import Path
-from scorekeeper import MIGRATIONS, create_app, schema
+from scorekeeper import MIGRATIONS, create_app, database
 app = create_app()  # FLASK_MIGRATE_ON_START=false: everything but the upgrade
 folder = Path(sys.argv[1])
 (folder / f"ready-{sys.argv[2]}").touch()
 deadline = time.monotonic() + 60
 while not (folder / "go").exists() and time.monotonic() < deadline:
     time.sleep(0.002)
-schema.upgrade_schema(app, MIGRATIONS)  # what create_app runs on every start
+database.upgrade_schema(app, MIGRATIONS)  # what create_app runs on every start
 """
 
 
 def test_servers_starting_together_upgrade_once(fresh_database, tmp_path):
     """gunicorn workers (or several machines) reach the upgrade at the same moment on a new
     database: they take turns, one creates the schema, the others find it done.
-    (Without the lock in schema.migration_lock, most of them fail here.)"""
+    (Without the lock in database.migration_lock, most of them fail here.)"""
     url = fresh_database()
     env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": url, "FLASK_SECRET_KEY": "x",
            "FLASK_MIGRATE_ON_START": "false"}

@@ -3,9 +3,9 @@ from flask import Flask
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from scorekeeper import create_app, schema
+from scorekeeper import create_app, database
 from scorekeeper.models import db
-from scorekeeper.ops import LOG_FORMAT, OneLineFormatter
+from scorekeeper.operations.logs import LOG_FORMAT, OneLineFormatter
 
 from servers import ROOT, Server, readme_gunicorn_command
 
@@ -61,7 +61,7 @@ def test_postgres_urls_use_psycopg_3():
     app = Flask("probe")
     for given in ("postgres://u:p@h/db", "postgresql://u:p@h/db", "postgresql+psycopg://u:p@h/db"):
         app.config["SQLALCHEMY_DATABASE_URI"] = given
-        schema.configure(app)
+        database.configure(app)
         assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@h/db"
         assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_pre_ping"] is True
 

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from scorekeeper.domain.editions import EDITIONS
-from scorekeeper.forms import field_name
+from scorekeeper.scorepad.forms import field_name
 
 from helpers import new_game, post_hand
 

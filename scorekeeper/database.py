@@ -13,7 +13,7 @@ from typing import Iterator
 
 from flask import Flask
 from flask_migrate import upgrade
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.engine import Engine, make_url
 from werkzeug.routing import IntegerConverter
 
@@ -91,3 +91,14 @@ def migration_lock(engine: Engine) -> Iterator[None]:
         return
     yield
 
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """WAL and a busy timeout: readers never block the writer, and writers wait their turn."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

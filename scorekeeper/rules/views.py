@@ -5,14 +5,14 @@ game's own edition); an unknown game id just shows the plain page.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
-from . import games
-from .domain import rulebook
-from .domain.editions import EDITIONS, Edition, HouseRules, uno_penalty
+from ..domain import rulebook
+from ..domain.editions import EDITIONS, Edition, HouseRules, uno_penalty
+from ..services import games
+from . import bp
 
-bp = Blueprint("rules", __name__)
 MAX_QUERY = 100
 SHORT_NAMES = {"classic": "Classic", "classic-112": "Classic + Blanks", "wimpy-kid": "Wimpy Kid"}
 # Official rules a house rule replaces when it is on.

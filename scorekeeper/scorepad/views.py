@@ -1,23 +1,21 @@
-"""The score pad pages: home, new game, scoreboard, the hand keypad."""
+"""The score pad pages: home, new game, the hand keypad."""
 from __future__ import annotations
 
 import uuid
 
-from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 
-from . import games
-from .access import editable_game_or_403, game_or_404, remember_key
-from .boards import board_context, board_page, board_view, page_stamp
-from .domain.cards import KINDS, parse_card
-from .domain.editions import EDITIONS, get_edition
-from .domain.scoring import SYSTEM_HELP
-from .forms import (DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class,
-                    parse_revision)
-from .games import Rejected
-from .hand_forms import hand_form_data, original_tokens, read_hand_form
-from .models import Game
-
-bp = Blueprint("scorepad", __name__)
+from ..domain.cards import KINDS
+from ..domain.editions import EDITIONS, get_edition
+from ..domain.scoring import SYSTEM_HELP
+from ..edit_rights import editable_game_or_403, remember_key
+from ..errors import status_of
+from ..models import Game
+from ..services import games, hands, target
+from ..services.errors import Conflict, ServiceError
+from . import bp
+from .forms import DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class, parse_revision
+from .hand_form import hand_form_data, original_tokens, read_hand_form
 
 
 @bp.get("/")
@@ -42,25 +40,14 @@ def new_game():
         try:
             game, key = games.create_game(names, form.edition.data, form.scoring.data,
                                           form.target.data, rules)
-        except Rejected as err:
+        except ServiceError as err:
             form_field = getattr(form, err.field or "", None) or form.players
             form_field.errors = [*form_field.errors, err.message]
         else:
             remember_key(game.id, key)
-            return redirect(url_for(".scoreboard", game_id=game.id))
+            return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return render_template("new_game.html", form=form, editions=EDITIONS,
                            system_help=SYSTEM_HELP)
-
-
-@bp.get("/games/<int:game_id>")
-def scoreboard(game_id: int):
-    version, editable = page_stamp(game_id)
-    return board_page("scoreboard.html", game_id, version, editable, board_view())
-
-
-@bp.get("/games/<int:game_id>/hands")
-def all_hands(game_id: int):
-    return render_template("all_hands.html", **board_context(game_or_404(game_id)))
 
 
 @bp.post("/games/<int:game_id>/target")
@@ -69,14 +56,14 @@ def change_target(game_id: int):
     form = TargetForm()
     if form.validate_on_submit():
         try:
-            games.change_target(game_id, form.target.data)
-        except Rejected as err:
+            target.change_target(game_id, form.target.data)
+        except ServiceError as err:
             flash(err.message, "error")
         else:
             flash(f"Playing on to {form.target.data}.", "ok")
     else:
         flash(" ".join(form.target.errors) or "Choose a target from 1 upwards.", "error")
-    return redirect(url_for(".scoreboard", game_id=game_id))
+    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
@@ -98,18 +85,18 @@ def delete_hand(game_id: int, number: int):
     form = DeleteHandForm()
     if form.validate_on_submit():
         try:
-            games.delete_hand(game_id, number, parse_revision(form.revision.data))
-        except Rejected as err:
-            flash(f"{err.message} Nothing was deleted." if err.status == 409 else err.message, "error")
+            hands.delete_hand(game_id, number, parse_revision(form.revision.data))
+        except ServiceError as err:
+            flash(f"{err.message} Nothing was deleted." if isinstance(err, Conflict) else err.message,
+                  "error")
         else:
             flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
-    return redirect(url_for(".scoreboard", game_id=game_id))
+    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
 def _hand_page(game: Game, number: int | None):
     sheet = games.sheet_of(game)
-    edition = sheet.edition
-    HandForm = hand_form_class(edition, sheet.players)
+    HandForm = hand_form_class(sheet.edition, sheet.players)
     form = HandForm(data=hand_form_data(game, number) if number and request.method == "GET" else None)
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
@@ -120,27 +107,30 @@ def _hand_page(game: Game, number: int | None):
         held, typed, problems = read_hand_form(form, game, original_tokens(game, number))
         if not problems:
             try:
-                if number is None:
-                    hand, _ = games.record_hand(game.id, held, typed, form.request_id.data or None)
-                    number = hand.number
-                    flash(f"Hand {number} saved.", "ok")
-                else:
-                    games.replace_hand(game.id, number, held, typed,
-                                       parse_revision(form.revision.data))
-                    flash(f"Hand {number} updated; the scores are recomputed.", "ok")
-                return redirect(url_for(".scoreboard", game_id=game.id))
-            except Rejected as err:
+                return _save_hand(game.id, number, held, typed, form)
+            except ServiceError as err:
                 problems[err.field or ""] = err.message
-                status = err.status
-                if err.status == 409 and number is not None:
+                status = status_of(err)
+                if isinstance(err, Conflict) and number is not None:
                     conflict = _conflict(game.id, number, held, typed, form)
     elif form.errors:
         status = 422
     return render_template(
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
-        problems=problems, values=sheet.values, kinds=[KINDS[k] for k in edition.deck],
+        problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None,
         delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
+
+
+def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
+    """Record a new hand or replace hand `number`, then back to the scoreboard."""
+    if number is None:
+        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None)
+        flash(f"Hand {saved.hand.number} saved.", "ok")
+    else:
+        hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))
+        flash(f"Hand {number} updated; the scores are recomputed.", "ok")
+    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
 def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict | None:
@@ -155,9 +145,3 @@ def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict 
     theirs = {name: (their_held.get(name, []), their_typed.get(name)) for name in players}
     mine = {name: (held.get(name, []), typed.get(name)) for name in players}
     return {"theirs": theirs, "mine": mine, "players": players}
-
-
-def register_filters(app: Flask) -> None:
-    @app.template_filter("card")
-    def card_filter(token: str):
-        return parse_card(token)

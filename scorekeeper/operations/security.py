@@ -54,7 +54,7 @@ def init_app(app: Flask) -> None:
     def refuse_unstorable_text():
         """Text no database can store (NUL, lone surrogates) or JSON nested past what Python
         parses is refused up front: 400 and nothing changed, instead of a 500 deep inside."""
-        from .errors import error_response
+        from ..errors import error_response
 
         if request.is_json:
             try:

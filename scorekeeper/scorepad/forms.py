@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, PasswordField, RadioField,
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
                      SelectChoice, StringField)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .domain.editions import (
+from ..domain.editions import (
     DEFAULT_BLANK_POINTS, DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, MAX_BLANK_POINTS,
     MAX_TARGET, MAX_UNO_PENALTY, Edition)
-from .domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
+from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 
 WHOLE = "Enter a whole number."
 
@@ -49,10 +49,6 @@ class NewGameForm(FlaskForm):
     blank_points = WholeNumberField("Blank card points", default=DEFAULT_BLANK_POINTS,
                                 description=HOUSE_RULE_HELP["blank_points"], validators=[
         Optional(), NumberRange(0, MAX_BLANK_POINTS, f"From 0 to {MAX_BLANK_POINTS} points.")])
-
-
-class KeyForm(FlaskForm):
-    key = PasswordField("Edit key", validators=[InputRequired("Paste the edit key from the keep-score link.")])
 
 
 class TargetForm(FlaskForm):

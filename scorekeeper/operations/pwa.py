@@ -1,9 +1,9 @@
 """The installable web app: the service worker must be served from the site root to cover it."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, send_from_directory
+from flask import current_app, send_from_directory
 
-bp = Blueprint("pwa", __name__)
+from . import bp
 
 
 @bp.get("/sw.js")

@@ -1,18 +1,18 @@
 """The scoreboard as every phone sees it: what it shows, and serving it cheaply.
 
 A scoreboard is rendered once per game version, scoring view and watcher or keeper, then
-kept (pagecache): phones that look again, or poll, cost a small query and a lookup.
+kept (page_cache): phones that look again, or poll, cost a small query and a lookup.
 """
 from __future__ import annotations
 
 from flask import abort, render_template, request, session
 
-from . import games
-from .access import can_edit, game_or_404
-from .domain.scoring import SYSTEMS
-from .forms import TargetForm
-from .models import Game
-from .pagecache import board_pages
+from ..domain.scoring import SYSTEMS
+from ..edit_rights import can_edit, game_or_404, key_hash_opens
+from ..models import Game
+from ..scorepad.forms import TargetForm
+from ..services import games
+from .page_cache import board_pages
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard; the rest as points
 
@@ -48,7 +48,7 @@ def page_stamp(game_id: int) -> tuple[int, bool]:
     if stamp is None:
         abort(404)
     version, key_hash = stamp
-    return version, games.hash_opens(key_hash, session.get("keys", {}).get(str(game_id)))
+    return version, key_hash_opens(game_id, key_hash)
 
 
 def board_page(template: str, game_id: int, version: int, editable: bool, system: str) -> str:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import games
-from .domain.cards import parse_card, recount
-from .domain.editions import get_edition
+from ..domain.cards import parse_card, recount
+from ..domain.editions import get_edition
+from ..models import Game
+from ..services import games
 from .forms import field_name
-from .models import Game
 
 
 def hand_form_data(game: Game, number: int) -> dict:

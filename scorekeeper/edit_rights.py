@@ -1,10 +1,14 @@
-"""Who may change a game: the browser that holds its edit key (kept in the session cookie)."""
+"""Who may change a game: the browser that holds its edit key (kept in the session cookie).
+
+The only module that reads or writes the keys in the session.
+"""
 from __future__ import annotations
 
 from flask import abort, session
 
-from . import games
 from .models import Game
+from .services import games
+from .services.keys import hash_opens
 
 KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
 
@@ -16,8 +20,18 @@ def remember_key(game_id: int, key: str) -> None:
     session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
 
 
+def key_for(game_id: int) -> str | None:
+    """The edit key this browser holds for the game, if any."""
+    return session.get("keys", {}).get(str(game_id))
+
+
+def key_hash_opens(game_id: int, key_hash: str) -> bool:
+    """Whether this browser's key matches a game's stored hash (no need to load the game)."""
+    return hash_opens(key_hash, key_for(game_id))
+
+
 def can_edit(game: Game) -> bool:
-    return games.key_opens(game, session.get("keys", {}).get(str(game.id)))
+    return key_hash_opens(game.id, game.edit_key_hash)
 
 
 def game_or_404(game_id: int) -> Game:

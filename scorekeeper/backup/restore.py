@@ -1,33 +1,22 @@
-"""Backup and restore: games out as JSON (and a score sheet as CSV), JSON back in.
-
-A backup holds what the players entered (names, edition, scoring, target, house
-rules, and every hand's cards or typed totals), never edit keys: restoring always
-adds the games as new games with new ids and new edit keys, so it can neither
-overwrite a game nor hand someone else's key to whoever holds the file.
-Restoring checks everything the API would check, and is all-or-nothing.
-"""
+"""Games in: a backup document checked whole, then added as new games, all or none."""
 from __future__ import annotations
 
-import csv
-import io
 import json
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Mapping
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
-from . import games
-from .domain.cards import CardError
-from .domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
-from .domain.scoring import (
-    SYSTEMS, HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
-from .models import Game, Hand, HeldCards, Player, db, utcnow
-from .security import unstorable
+from ..domain.cards import CardError
+from ..domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
+from ..domain.scoring import (
+    HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
+from ..models import Game, Hand, HeldCards, Player, db, utcnow
+from ..operations.security import unstorable
+from ..services.keys import hash_key, new_key
+from . import FORMAT, VERSION
 
-FORMAT = "scorekeeper-backup"
-VERSION = 1
 MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
@@ -46,91 +35,6 @@ class Restored:
     original_id: object
     players: list[str]
     hands: int
-
-
-# ---------------------------------------------------------------- export
-
-
-def _stamp(moment: datetime | None) -> str | None:
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
-def game_record(game: Game) -> dict:
-    """One game as stored in a backup: what was entered, in seat and play order."""
-    hands = []
-    for hand in game.hands:
-        held, typed = games.stored_cards(game, hand)
-        record: dict[str, Any] = {"number": hand.number, "held": held}
-        if typed:
-            record["typed_totals"] = typed
-        hands.append(record)
-    return {
-        "id": game.id,
-        "edition": game.edition,
-        "scoring": game.scoring,
-        "target": game.target,
-        "house_rules": dict(game.house_rules),
-        "players": [p.name for p in game.players],
-        "created_at": _stamp(game.created_at),
-        "updated_at": _stamp(game.updated_at),
-        "hands": hands,
-    }
-
-
-def envelope(records: list[dict]) -> dict:
-    return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
-
-
-def export_game(game_id: int) -> dict | None:
-    game = games.load_game(game_id)
-    return None if game is None else envelope([game_record(game)])
-
-
-def export_all() -> dict:
-    ids = db.session.scalars(select(Game.id).order_by(Game.id)).all()
-    db.session.rollback()
-    records = []
-    for game_id in ids:  # one game at a time: memory stays flat however many there are
-        game = games.load_game(game_id)
-        if game is not None:
-            records.append(game_record(game))
-        db.session.expunge_all()
-    return envelope(records)
-
-
-def _cell(value: object) -> object:
-    """Spreadsheets run cells that start with = + - @ as formulas: defuse user text."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def score_sheet_csv(game: Game) -> str:
-    """A row per hand (who dealt, who went out, each player's points and cards), then totals."""
-    sheet = games.sheet_of(game)
-    players = sheet.players
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    header = ["hand", "dealer", "went out"]
-    for name in players:
-        header += [f"{name} points", f"{name} cards"]
-    writer.writerow([_cell(h) for h in header])
-    for number, (hand, points) in enumerate(zip(sheet.hands, sheet.points()), start=1):
-        row: list[object] = [number, sheet.dealer(number), hand.winner]
-        for name in players:
-            cards = "typed total" if name in hand.typed else " ".join(hand.tokens(name))
-            row += [points[name], cards]
-        writer.writerow([_cell(c) for c in row])
-    for system, label in SYSTEMS.items():
-        totals = sheet.standings(system)
-        row = [f"total: {label.lower()}", "", ""]
-        for name in players:
-            row += [totals[name], ""]
-        writer.writerow([_cell(c) for c in row])
-    return out.getvalue()
-
-
-# ---------------------------------------------------------------- restore
 
 
 def _fail(where: str, message: str) -> RestoreError:
@@ -185,10 +89,10 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
         raise _fail(where, str(err)) from None
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
-    key = secrets.token_urlsafe(24)
+    key = new_key()
     players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     game = Game(edition=edition.slug, scoring=record["scoring"], target=target,
-                house_rules=rules.as_dict(edition), edit_key_hash=games.hash_key(key),
+                house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, players=players)
     if not isinstance(record["hands"], list):
         raise _fail(where, "'hands' must be a list.")
@@ -236,7 +140,7 @@ def restore(data: object) -> list[Restored]:
         db.session.flush()
         for game, _ in built:
             # As if each hand had been written in turn: every later write to the game gets a
-            # revision above all of these (see games.py, _next_version).
+            # revision above all of these (see services/hands.py, _next_version).
             db.session.execute(update(Game).where(Game.id == game.id)
                                .values(version=len(game.hands) + 1))
         db.session.commit()

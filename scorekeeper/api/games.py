@@ -1,0 +1,84 @@
+"""Games and their hands over JSON."""
+from __future__ import annotations
+
+from flask import jsonify, url_for
+
+from ..http_cache import not_modified
+from ..services import games, hands, target
+from ..services.errors import Malformed, NotFound
+from . import bp
+from .requests import bearer_key, body_revision, json_body, query_revision
+from .serializers import game_dict, written_dict
+
+GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
+HAND_FIELDS = {"held", "typed_totals", "request_id", "revision"}
+
+
+def _game_json(game_id: int) -> dict:
+    game = games.get_game(game_id)
+    return game_dict(game, games.sheet_of(game))
+
+
+@bp.post("/games")
+def create_game():
+    body = json_body(GAME_FIELDS)
+    if "players" not in body:
+        raise Malformed("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.")
+    options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
+    game, key = games.create_game(body["players"], **options)
+    payload = _game_json(game.id) | {"edit_key": key}
+    return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int):
+    """Pollable: send the ETag back in If-None-Match and an unchanged game answers 304."""
+    stamp = games.game_stamp(game_id)
+    if stamp is None:
+        raise NotFound("There is no game with that id.")
+    etag = f"g{game_id}v{stamp[0]}"
+    response = not_modified(etag)
+    if response is None:
+        response = jsonify(_game_json(game_id))
+        response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.patch("/games/<int:game_id>")
+def update_game(game_id: int):
+    """Only the target can change once a game has started ("keep playing to 750")."""
+    games.check_key(game_id, bearer_key())
+    body = json_body({"target"})
+    if "target" not in body:
+        raise Malformed("Send the new target, for example {\"target\": 750}.")
+    target.change_target(game_id, body["target"])
+    return jsonify(_game_json(game_id))
+
+
+@bp.post("/games/<int:game_id>/hands")
+def record_hand(game_id: int):
+    games.check_key(game_id, bearer_key())
+    body = json_body(HAND_FIELDS - {"revision"})
+    written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
+                                body.get("request_id"))
+    payload = written_dict(written.game, written.sheet, written.hand)
+    return jsonify(payload), 201 if written.created else 200
+
+
+@bp.put("/games/<int:game_id>/hands/<int:number>")
+def replace_hand(game_id: int, number: int):
+    games.check_key(game_id, bearer_key())
+    body = json_body(HAND_FIELDS - {"request_id"})
+    written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
+                                 expected_revision=body_revision(body))
+    return jsonify(written_dict(written.game, written.sheet, written.hand))
+
+
+@bp.delete("/games/<int:game_id>/hands/<int:number>")
+def delete_hand(game_id: int, number: int):
+    """`?revision=N` (the hand's revision when read) makes a retried delete safe: 409, not a
+    second hand gone."""
+    games.check_key(game_id, bearer_key())
+    written = hands.delete_hand(game_id, number, query_revision())
+    return jsonify(game=game_dict(written.game, written.sheet))

@@ -1,0 +1,40 @@
+"""Reading API requests: the JSON body, the edit key, whole-number fields."""
+from __future__ import annotations
+
+from flask import request
+
+from ..services.errors import Malformed
+
+REVISION_HELP = "'revision' must be the whole number the hand had when you read it."
+
+
+def json_body(allowed: set[str]) -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise Malformed("Send a JSON object in the request body.")
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        raise Malformed(f"Unknown field {', '.join(unknown)}: the known ones are "
+                        f"{', '.join(sorted(allowed))}.")
+    return body
+
+
+def bearer_key() -> str | None:
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    return key.strip() or None if scheme.lower() == "bearer" else None
+
+
+def body_revision(body: dict) -> int | None:
+    revision = body.get("revision")
+    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
+        raise Malformed(REVISION_HELP, field="revision")
+    return revision
+
+
+def query_revision() -> int | None:
+    revision = request.args.get("revision")
+    if revision is None:
+        return None
+    if not (revision.isascii() and revision.isdigit()):
+        raise Malformed(REVISION_HELP, field="revision")
+    return int(revision)

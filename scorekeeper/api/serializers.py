@@ -1,0 +1,41 @@
+"""Games and hands as the API shows them (docs/api.md)."""
+from __future__ import annotations
+
+from flask import url_for
+
+from ..domain.scoring import SYSTEMS, ScoreSheet
+from ..models import Game, Hand
+from ..services.games import game_settings, stored_cards
+
+
+def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:
+    domain = sheet.hands[index]
+    return {
+        "number": hand.number,
+        "winner": domain.winner,
+        "held": stored_cards(game, hand)[0],
+        "points": sheet.points()[index],
+        "typed_totals": dict(domain.typed),
+        "dealer": sheet.dealer(hand.number),
+        "revision": hand.revision,
+    }
+
+
+def game_dict(game: Game, sheet: ScoreSheet) -> dict:
+    scores = sheet.standings()
+    outcome = sheet.outcome()
+    return game_settings(game) | {
+        "players": [{"name": n, "score": scores[n]} for n in sheet.players],
+        "standings": {system: sheet.standings(system) for system in SYSTEMS},
+        "url": url_for("scoreboard.scoreboard", game_id=game.id),
+        "hands": [hand_dict(game, h, sheet, i) for i, h in enumerate(game.hands)],
+        "finished": outcome.finished,
+        "winners": outcome.winners,
+    }
+
+
+def written_dict(game: Game, sheet: ScoreSheet, hand: Hand) -> dict:
+    """A written hand (as numbered now) and the game it belongs to."""
+    payload = game_dict(game, sheet)
+    index = next((i for i, row in enumerate(game.hands) if row.id == hand.id), None)
+    return {"hand": None if index is None else payload["hands"][index], "game": payload}

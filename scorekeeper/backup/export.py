@@ -1,0 +1,87 @@
+"""Games out: a backup document (JSON) of one game or all, and one game's score sheet (CSV)."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..domain.scoring import SYSTEMS
+from ..models import Game, db, utcnow
+from ..services import games
+from . import FORMAT, VERSION
+
+def _stamp(moment: datetime | None) -> str | None:
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
+def game_record(game: Game) -> dict:
+    """One game as stored in a backup: what was entered, in seat and play order."""
+    hands = []
+    for hand in game.hands:
+        held, typed = games.stored_cards(game, hand)
+        record: dict[str, Any] = {"number": hand.number, "held": held}
+        if typed:
+            record["typed_totals"] = typed
+        hands.append(record)
+    return games.game_settings(game) | {
+        "players": [p.name for p in game.players],
+        "created_at": _stamp(game.created_at),
+        "updated_at": _stamp(game.updated_at),
+        "hands": hands,
+    }
+
+
+def envelope(records: list[dict]) -> dict:
+    return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
+
+
+def export_game(game_id: int) -> dict | None:
+    game = games.load_game(game_id)
+    return None if game is None else envelope([game_record(game)])
+
+
+def export_all() -> dict:
+    ids = db.session.scalars(select(Game.id).order_by(Game.id)).all()
+    db.session.rollback()
+    records = []
+    for game_id in ids:  # one game at a time: memory stays flat however many there are
+        game = games.load_game(game_id)
+        if game is not None:
+            records.append(game_record(game))
+        db.session.expunge_all()
+    return envelope(records)
+
+
+def _cell(value: object) -> object:
+    """Spreadsheets run cells that start with = + - @ as formulas: defuse user text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def score_sheet_csv(game: Game) -> str:
+    """A row per hand (who dealt, who went out, each player's points and cards), then totals."""
+    sheet = games.sheet_of(game)
+    players = sheet.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = ["hand", "dealer", "went out"]
+    for name in players:
+        header += [f"{name} points", f"{name} cards"]
+    writer.writerow([_cell(h) for h in header])
+    for number, (hand, points) in enumerate(zip(sheet.hands, sheet.points()), start=1):
+        row: list[object] = [number, sheet.dealer(number), hand.winner]
+        for name in players:
+            cards = "typed total" if name in hand.typed else " ".join(hand.tokens(name))
+            row += [points[name], cards]
+        writer.writerow([_cell(c) for c in row])
+    for system, label in SYSTEMS.items():
+        totals = sheet.standings(system)
+        row = [f"total: {label.lower()}", "", ""]
+        for name in players:
+            row += [totals[name], ""]
+        writer.writerow([_cell(c) for c in row])
+    return out.getvalue()

@@ -1,0 +1,88 @@
+"""Backup and restore for people: the download buttons and the restore upload."""
+from __future__ import annotations
+
+import json
+
+from flask import Flask, Response, abort, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+
+from ..edit_rights import remember_key
+from ..errors import error_response
+from ..models import utcnow
+from ..services import games
+from . import bp
+from .export import export_all, export_game, score_sheet_csv
+from .restore import MAX_RESTORE_BYTES, Restored, RestoreError, loads, restore
+
+
+class RestoreForm(FlaskForm):
+    backup = FileField("Backup file")
+
+
+def json_text(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_game_json(game_id: int):
+    data = export_game(game_id)
+    if data is None:
+        abort(404)
+    return _download(json_text(data), "application/json", f"scorekeeper-game-{game_id}.json")
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_game_csv(game_id: int):
+    game = games.load_game(game_id)
+    if game is None:
+        abort(404)
+    return _download(score_sheet_csv(game), "text/csv", f"scorekeeper-game-{game_id}.csv")
+
+
+@bp.get("/backup.json")
+def backup_all():
+    stamp = utcnow().strftime("%Y%m%d-%H%M%S")
+    return _download(json_text(export_all()), "application/json", f"scorekeeper-backup-{stamp}.json")
+
+
+@bp.post("/restore")
+def restore_upload():
+    form = RestoreForm()
+    if not form.validate_on_submit():  # CSRFProtect has already refused a missing token
+        return error_response(400, "Choose a backup file to restore.")
+    upload = form.backup.data
+    if upload is None or not getattr(upload, "filename", ""):
+        return error_response(400, "Choose a backup file to restore.")
+    try:
+        restored = restore(loads(upload.read()))
+    except RestoreError as err:
+        return error_response(422, f"Nothing was restored. {err}")
+    for item in restored:  # this browser may edit what it restored
+        remember_key(item.id, item.edit_key)
+    session.modified = True
+    return render_template("restored.html", restored=restored,
+                           keep_links={r.id: _keep_link(r) for r in restored})
+
+
+def _keep_link(item: Restored) -> str:
+    """The keep-score link that hands a game's edit key to another phone."""
+    return url_for("sharing.keep_score", game_id=item.id, _external=True) + "#key=" + item.edit_key
+
+
+def _allow_big_restore() -> None:
+    """A whole backup may be larger than an API request. This runs before CSRFProtect
+    reads the form, so the limit must be raised here, not in the view (Flask >= 3.1)."""
+    if request.endpoint == "backup.restore_upload":
+        request.max_content_length = max(MAX_RESTORE_BYTES, request.max_content_length or 0)
+
+
+def allow_big_restore(app: Flask) -> None:
+    """Ahead of every other before-request function, CSRFProtect's included."""
+    app.before_request_funcs.setdefault(None, []).insert(0, _allow_big_restore)
+

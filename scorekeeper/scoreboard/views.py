@@ -1,0 +1,37 @@
+"""The scoreboard page, every hand of a game, and the live part phones poll.
+
+Polling is plain HTTP with ETags: an unchanged game costs one small query and a
+bodiless 304, so it needs no extra server and works behind a load balancer.
+"""
+from __future__ import annotations
+
+from flask import make_response, render_template
+
+from ..edit_rights import game_or_404
+from ..http_cache import not_modified, revalidate
+from . import bp
+from .board import board_context, board_etag, board_page, board_view, page_stamp
+
+
+@bp.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    version, editable = page_stamp(game_id)
+    return board_page("scoreboard.html", game_id, version, editable, board_view())
+
+
+@bp.get("/games/<int:game_id>/hands")
+def all_hands(game_id: int):
+    return render_template("all_hands.html", **board_context(game_or_404(game_id)))
+
+
+@bp.get("/games/<int:game_id>/board")
+def live_board(game_id: int):
+    """The scoreboard's live part, or 304 when nothing changed since the phone last looked."""
+    version, editable = page_stamp(game_id)
+    system = board_view()
+    etag = board_etag(game_id, version, system, editable)
+    response = not_modified(etag)
+    if response is None:
+        response = make_response(board_page("board.html", game_id, version, editable, system))
+        response.set_etag(etag)
+    return revalidate(response)

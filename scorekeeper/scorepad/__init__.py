@@ -1,0 +1,6 @@
+"""The score pad: the home page, a new game, and the hand keypad (record, edit, delete)."""
+from flask import Blueprint
+
+bp = Blueprint("scorepad", __name__)
+
+from . import views  # noqa: E402,F401  (registers the routes on bp)

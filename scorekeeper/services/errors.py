@@ -1,0 +1,36 @@
+"""What can go wrong in a service call. None of these knows an HTTP status: the web layer
+maps them (scorekeeper/errors.py). Every one means nothing was changed."""
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; `field` names the input it is about, if any."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class Malformed(ServiceError):
+    """The request itself is unreadable: a missing or mistyped field."""
+
+
+class Invalid(ServiceError):
+    """Readable, but the game's rules refuse it (an impossible hand, a bad name)."""
+
+
+class NotFound(ServiceError):
+    """No such game, or no such hand in it."""
+
+
+class Conflict(ServiceError):
+    """It clashes with the game as it is now: over, changed on another phone, busy."""
+
+
+class KeyMissing(ServiceError):
+    """The change needs the game's edit key and none was given."""
+
+
+class KeyRefused(ServiceError):
+    """The edit key given does not open this game."""

@@ -1,0 +1,24 @@
+"""Keep playing: raise a game's target past the score someone already has."""
+from __future__ import annotations
+
+from ..domain.editions import HouseRuleError, parse_target
+from ..models import Game
+from .errors import Invalid
+from .games import sheet_of
+from .transactions import write_game
+
+
+def change_target(game_id: int, target: object) -> None:
+    try:
+        goal = parse_target(target)
+    except HouseRuleError as err:
+        raise Invalid(str(err), field="target") from None
+
+    def change(game: Game) -> None:
+        top = max(sheet_of(game).standings().values())
+        if goal <= top:
+            raise Invalid(f"Someone already has {top} points: choose a target above {top}.",
+                          field="target")
+        game.target = goal
+
+    write_game(game_id, change)

@@ -1,0 +1,49 @@
+"""Every write to a game is one checked transaction; writers to a game queue, not race."""
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, TypeVar
+
+from sqlalchemy import select, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..models import Game, db, utcnow
+from .errors import Conflict, NotFound, ServiceError
+from .games import load_game
+
+T = TypeVar("T")
+ATTEMPTS = 8
+
+
+def _begin_write(game_id: int) -> None:
+    """SQLite takes its write lock before reading (waiting up to the busy timeout);
+    PostgreSQL locks the game's row first, in a statement of its own, so the game is read
+    afterwards as the previous writer left it."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+    else:
+        db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+
+
+def write_game(game_id: int, change: Callable[[Game], T]) -> T:
+    """Run `change` on the freshly loaded game and commit; retry if another writer won."""
+    for attempt in range(ATTEMPTS):
+        try:
+            _begin_write(game_id)
+            game = load_game(game_id)
+            if game is None:
+                raise NotFound("There is no game with that id.")
+            result = change(game)
+            game.updated_at = utcnow()  # bumps the version: the racing writer fails
+            db.session.commit()
+            return result
+        except (StaleDataError, OperationalError):
+            db.session.rollback()
+            time.sleep(random.uniform(0, 0.004 * 2 ** attempt))  # let the winner finish first
+        except ServiceError:
+            db.session.rollback()
+            raise
+    raise Conflict("The game is busy: other phones are saving right now. Try again.")
