@@ -4,7 +4,7 @@ import time
 
 from playwright.sync_api import expect
 
-from test_score_a_game import record_hand, start_game
+from tests.e2e.test_score_a_game import record_hand, start_game
 
 
 def test_a_watching_phone_sees_a_saved_hand_within_3_seconds(browser, browser_context_args, live_server, page, taps):

@@ -1,7 +1,7 @@
 """Without a connection, the rules and the last-seen scoreboard still open."""
 from playwright.sync_api import expect
 
-from test_score_a_game import record_hand, start_game
+from tests.e2e.test_score_a_game import record_hand, start_game
 
 
 def test_rules_and_last_scoreboard_open_offline(context, page, live_server, taps):

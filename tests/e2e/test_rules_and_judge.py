@@ -3,7 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_score_a_game import start_game
+from tests.e2e.test_score_a_game import start_game
 
 
 def test_judge_a_wild_draw_four_challenge_from_a_game(page, live_server, taps):

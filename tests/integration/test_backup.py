@@ -10,8 +10,8 @@ import pytest
 from scorekeeper.backup import FORMAT, VERSION
 from scorekeeper.models import Game, db
 
-from helpers import auth, new_game, post_hand
-from routes import snapshot
+from tests.support.helpers import auth, new_game, post_hand
+from tests.support.routes import snapshot
 
 HANDS = [
     {"held": {"Ana": [], "Ben": ["7", "red-skip", "wild"], "Cy": ["0"], "Dee": ["wild-draw4"]}},
@@ -269,8 +269,7 @@ def test_a_large_backup_can_be_uploaded(app, client):
         assert db.session.query(Game).count() == 3 + 750
 
 
-def test_the_api_body_limit_still_holds(client):
-    game = new_game(client)
+def test_the_api_body_limit_still_holds(client, game):
     response = client.post(f"/api/games/{game['id']}/hands", data=b"x" * 300_000,
                            content_type="application/json", headers=auth(game))
     assert response.status_code == 413

@@ -7,7 +7,7 @@ from scorekeeper import create_app, database
 from scorekeeper.models import db
 from scorekeeper.operations.logs import LOG_FORMAT, OneLineFormatter
 
-from servers import ROOT, Server, readme_gunicorn_command
+from tests.support.servers import ROOT, Server, readme_gunicorn_command
 
 
 def test_healthz_checks_the_database(client):

@@ -3,7 +3,7 @@ import ast
 import sys
 from pathlib import Path
 
-DOMAIN = Path(__file__).resolve().parent.parent / "scorekeeper" / "domain"
+DOMAIN = Path(__file__).resolve().parents[2] / "scorekeeper" / "domain"
 
 
 def test_domain_imports_only_the_standard_library():

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import auth, post_hand
-from routes import build, is_api, rules, snapshot
+from tests.support.helpers import auth, post_hand
+from tests.support.routes import build, is_api, rules, snapshot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = [
     "<script>alert(1)</script>",
     "\"><img src=x onerror=alert(2)>",

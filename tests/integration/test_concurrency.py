@@ -13,7 +13,7 @@ from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
 
-from helpers import auth, new_game
+from tests.support.helpers import auth, new_game
 
 THREADS = 20
 ROUNDS = 3

@@ -9,7 +9,7 @@ from markupsafe import escape
 from scorekeeper.domain.rulebook import REQUIRED_IDS, SECTIONS, get_rule, rules_for, search
 
 EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
-STATIC = Path(__file__).resolve().parents[1] / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 BUDGET = 30_000
 
 

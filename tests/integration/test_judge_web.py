@@ -5,10 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import new_game
+from tests.support.helpers import new_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_judge import SCENARIOS  # noqa: E402
+from tests.unit.test_judge import SCENARIOS
 
 API_KEYS = {"ruling", "draws", "explanation", "rules"}
 
@@ -316,8 +315,7 @@ def test_unknown_game_is_404(client):
     assert client.get("/judge/play?game=999999").status_code == 404
 
 
-def test_scoreboard_links_to_the_judge_for_that_game(client):
-    game = new_game(client)
+def test_scoreboard_links_to_the_judge_for_that_game(client, game):
     board = client.get(game["url"]).get_data(as_text=True)
     assert f'/judge?game={game["id"]}' in board
 

@@ -4,7 +4,7 @@ import re
 import urllib.parse
 import urllib.request
 
-from servers import Server
+from tests.support.servers import Server
 
 
 def test_the_edit_key_never_appears_in_the_servers_logs(tmp_path):

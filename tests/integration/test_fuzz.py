@@ -17,8 +17,8 @@ from scorekeeper.domain.scoring import (
     LOWEST_TOTAL, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, HandError, ScoreSheet, build_hand,
     hand_points)
 
-from helpers import new_game, post_hand
-from routes import build, rules, snapshot
+from tests.support.helpers import new_game, post_hand
+from tests.support.routes import build, rules, snapshot
 
 DOMAIN = settings(max_examples=200, deadline=None, database=None)
 WEB = settings(max_examples=120, deadline=None, database=None,

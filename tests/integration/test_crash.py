@@ -6,7 +6,7 @@ import time
 
 from scorekeeper.models import db
 
-from servers import Server
+from tests.support.servers import Server
 
 THREADS = 6
 HANDS_PER_THREAD = 150  # bounded: the kill comes long before the threads run out

@@ -1,9 +1,5 @@
 """Size budgets from issue 2, measured by the benchmark script itself (bytes and counts, not time)."""
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.page_weight import BUDGET_BYTES, BUDGET_REQUESTS, measure  # noqa: E402
+from benchmarks.page_weight import BUDGET_BYTES, BUDGET_REQUESTS, measure
 
 
 def test_scoreboard_weight_and_sql_budget():

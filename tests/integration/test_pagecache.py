@@ -1,5 +1,5 @@
 """Scoreboards come from a cache keyed by the game's version: never stale, never another's."""
-from helpers import new_game, post_hand
+from tests.support.helpers import new_game, post_hand
 
 from scorekeeper.scoreboard.page_cache import PageCache
 
@@ -15,8 +15,7 @@ def test_cache_stores_under_the_version_rendered():
     assert cache.get_or_render("v2", lambda: ("v2", "evicted")) == "evicted"  # oldest went first
 
 
-def test_watchers_see_every_change(client):
-    game = new_game(client)
+def test_watchers_see_every_change(client, game):
     url = f"/games/{game['id']}"
     assert "No hands yet" in client.get(url).get_data(as_text=True)
     assert "No hands yet" in client.get(url).get_data(as_text=True)  # from the cache
@@ -27,8 +26,7 @@ def test_watchers_see_every_change(client):
     assert 'aria-current="page">Lowest total' in lowest
 
 
-def test_keepers_get_their_own_page_and_flashes_are_always_fresh(csrf_off, client):
-    game = new_game(client)
+def test_keepers_get_their_own_page_and_flashes_are_always_fresh(csrf_off, client, game):
     url = f"/games/{game['id']}"
     client.get(url)  # a watcher's copy is now cached
     with client.session_transaction() as session:

@@ -11,7 +11,7 @@ from scorekeeper.domain.rulebook import (
     REQUIRED_IDS, SECTIONS, get_rule, rule_ids, rules_for, search)
 
 EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
-SOURCES = Path(__file__).resolve().parents[2] / "shared" / "rule-sources"
+SOURCES = Path(__file__).resolve().parents[3] / "shared" / "rule-sources"
 
 # The sections issue 3 asks for, each with a rule that must sit in it.
 ISSUE_SECTIONS = {

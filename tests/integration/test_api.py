@@ -1,7 +1,7 @@
 """The JSON API contract from shared/DESIGN.md."""
 import pytest
 
-from helpers import auth, new_game, post_hand
+from tests.support.helpers import auth, new_game, post_hand
 
 HAND = {"Ana": [], "Ben": ["7", "red-skip", "wild"], "Cy": ["0"], "Dee": ["wild-draw4"]}
 
@@ -65,8 +65,7 @@ def test_unknown_game_is_404_json(client):
     assert response.status_code == 404 and "error" in response.json
 
 
-def test_record_a_hand(client):
-    game = new_game(client)
+def test_record_a_hand(client, game):
     response = post_hand(client, game, HAND)
     assert response.status_code == 201
     hand = response.json["hand"]
@@ -79,8 +78,7 @@ def test_record_a_hand(client):
     assert client.get(f"/api/games/{game['id']}").json == after
 
 
-def test_typed_totals_through_the_api(client):
-    game = new_game(client)
+def test_typed_totals_through_the_api(client, game):
     response = post_hand(client, game, {"Ana": [], "Ben": ["7"], "Cy": ["1"]}, typed_totals={"Dee": 64})
     assert response.status_code == 201
     assert response.json["hand"]["points"]["Dee"] == 64
@@ -88,8 +86,7 @@ def test_typed_totals_through_the_api(client):
     assert response.json["game"]["players"][0]["score"] == 72
 
 
-def test_request_id_records_one_hand(client):
-    game = new_game(client)
+def test_request_id_records_one_hand(client, game):
     first = post_hand(client, game, HAND, request_id="tap-1")
     again = post_hand(client, game, HAND, request_id="tap-1")
     assert first.status_code == 201 and again.status_code in (200, 201)
@@ -109,8 +106,7 @@ def test_request_id_records_one_hand(client):
     ({"Ana": [], "Ben": [None], "Cy": ["1"], "Dee": ["1"]}, "not a card"),
     ("Ana", "must map"),
 ])
-def test_bad_hands_change_nothing(client, held, words):
-    game = new_game(client)
+def test_bad_hands_change_nothing(client, held, words, game):
     post_hand(client, game, HAND)
     before = client.get(f"/api/games/{game['id']}").json
     response = post_hand(client, game, held)
@@ -118,8 +114,7 @@ def test_bad_hands_change_nothing(client, held, words):
     assert client.get(f"/api/games/{game['id']}").json == before
 
 
-def test_edit_key_is_required_for_writes(client):
-    game = new_game(client)
+def test_edit_key_is_required_for_writes(client, game):
     url = f"/api/games/{game['id']}/hands"
     assert client.post(url, json={"held": HAND}).status_code == 401
     assert client.post(url, json={"held": HAND}, headers={"Authorization": "Bearer nope"}).status_code == 403
@@ -134,8 +129,7 @@ def test_edit_key_is_required_for_writes(client):
     assert len(client.get(f"/api/games/{game['id']}").json["hands"]) == 1
 
 
-def test_edit_and_delete_hands_recompute(client):
-    game = new_game(client)
+def test_edit_and_delete_hands_recompute(client, game):
     post_hand(client, game, HAND)                                                         # Ana +127
     post_hand(client, game, {"Ana": ["9"], "Ben": [], "Cy": ["skip"], "Dee": ["1"]})       # Ben +30
     third = post_hand(client, game, {"Ana": ["wild"], "Ben": ["2"], "Cy": [], "Dee": ["3"]})  # Cy +55
@@ -158,8 +152,7 @@ def test_edit_and_delete_hands_recompute(client):
     assert client.put(f"{url}/7", json={"held": HAND}, headers=auth(game)).status_code == 404
 
 
-def test_stale_edit_is_refused(client):
-    game = new_game(client)
+def test_stale_edit_is_refused(client, game):
     read = post_hand(client, game, HAND).json["hand"]["revision"]
     url = f"/api/games/{game['id']}/hands/1"
     changed = {"Ana": [], "Ben": ["7"], "Cy": ["0"], "Dee": ["1"]}
@@ -169,10 +162,9 @@ def test_stale_edit_is_refused(client):
     assert client.get(f"/api/games/{game['id']}").json["hands"][0]["held"] == changed
 
 
-def test_a_hand_that_moved_up_is_not_mistaken_for_another(client):
+def test_a_hand_that_moved_up_is_not_mistaken_for_another(client, game):
     """Phone A read hand 2; phone B deleted hand 1. A's edit or delete of "hand 2" must not
     land on the hand that used to be number 3."""
-    game = new_game(client)
     for ben in (["1"], ["2"], ["3"]):
         post_hand(client, game, {"Ana": [], "Ben": ben, "Cy": ["1"], "Dee": ["1"]})
     hands = client.get(f"/api/games/{game['id']}").json["hands"]
@@ -208,8 +200,7 @@ def test_finished_game_refuses_hands_until_target_raised(client):
     assert post_hand(client, game, {"Ana": ["1"], "Ben": []}).status_code == 201
 
 
-def test_bad_target_change(client):
-    game = new_game(client)
+def test_bad_target_change(client, game):
     url = f"/api/games/{game['id']}"
     assert client.patch(url, json={"target": -5}, headers=auth(game)).status_code == 422
     assert client.patch(url, json={}, headers=auth(game)).status_code == 400
@@ -221,9 +212,8 @@ def test_bad_target_change(client):
     assert client.patch(url, json={"target": 128}, headers=auth(game)).status_code == 200
 
 
-def test_poll_etags_compare_weakly(client):
+def test_poll_etags_compare_weakly(client, game):
     """A proxy that compresses may weaken the ETag (W/"..."): a poll still gets its 304."""
-    game = new_game(client)
     url = f"/api/games/{game['id']}"
     etag = client.get(url).headers["ETag"]
     assert client.get(url, headers={"If-None-Match": "W/" + etag}).status_code == 304
@@ -255,8 +245,7 @@ def test_house_rules_change_the_points(client):
     {"held": HAND, "typed_totals": [1]}, {"held": HAND, "typed_totals": {"Ben": 1.5}},
     {"held": {"Ana": [], "Ben": [[]], "Cy": ["1"], "Dee": ["1"]}}, {"held": HAND, "extra": 1},
 ])
-def test_strange_bodies_never_500(client, body):
-    game = new_game(client)
+def test_strange_bodies_never_500(client, body, game):
     response = post_hand(client, game, None) if body is None else client.post(
         f"/api/games/{game['id']}/hands", json=body, headers=auth(game))
     assert 400 <= response.status_code < 500 and "error" in response.json

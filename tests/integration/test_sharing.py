@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from helpers import auth, new_game, post_hand
-from test_scorepad import hand_data
+from tests.support.helpers import auth, new_game, post_hand
+from tests.integration.test_scorepad import hand_data
 
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 
@@ -14,8 +14,7 @@ def hold_key(client, game):
         session["keys"] = {str(game["id"]): game["edit_key"]}
 
 
-def test_share_page_offers_watch_and_keep_score_links(client):
-    game = new_game(client)
+def test_share_page_offers_watch_and_keep_score_links(client, game):
     assert client.get(f"/games/{game['id']}/share").status_code == 403
     hold_key(client, game)
     page = client.get(f"/games/{game['id']}/share")
@@ -34,8 +33,7 @@ def test_share_page_offers_watch_and_keep_score_links(client):
     assert "http://192.168.1.20:5000/games/" in elsewhere.get_data(as_text=True)
 
 
-def test_the_key_never_appears_outside_the_share_page(client):
-    game = new_game(client)
+def test_the_key_never_appears_outside_the_share_page(client, game):
     post_hand(client, game, HAND)
     gid = game["id"]
     watcher_pages = [f"/games/{gid}", f"/games/{gid}/board", f"/games/{gid}/hands", f"/games/{gid}/keep-score",
@@ -47,8 +45,7 @@ def test_the_key_never_appears_outside_the_share_page(client):
         assert game["edit_key"] not in client.get(path).get_data(as_text=True), path
 
 
-def test_keep_score_link_lets_a_phone_record(csrf_off, client):
-    game = new_game(client)
+def test_keep_score_link_lets_a_phone_record(csrf_off, client, game):
     gid = game["id"]
     assert "Keep score on this phone" in client.get(f"/games/{gid}/keep-score").get_data(as_text=True)
     wrong = client.post(f"/games/{gid}/keep-score", data={"key": "guess"})
@@ -61,15 +58,13 @@ def test_keep_score_link_lets_a_phone_record(csrf_off, client):
     assert "Record hand 1" in client.get(f"/games/{gid}").get_data(as_text=True)
 
 
-def test_keep_score_needs_a_csrf_token(client):
-    game = new_game(client)
+def test_keep_score_needs_a_csrf_token(client, game):
     response = client.post(f"/games/{game['id']}/keep-score", data={"key": game["edit_key"]})
     assert response.status_code == 400
     assert client.get(f"/games/{game['id']}/hands/new").status_code == 403
 
 
-def test_watchers_cannot_use_any_write_route(csrf_off, client):
-    game = new_game(client)
+def test_watchers_cannot_use_any_write_route(csrf_off, client, game):
     post_hand(client, game, HAND)
     gid = game["id"]
     html_writes = [("get", f"/games/{gid}/hands/new"), ("post", f"/games/{gid}/hands/new"),
@@ -90,8 +85,7 @@ def test_watchers_cannot_use_any_write_route(csrf_off, client):
     assert len(state["hands"]) == 1 and state["target"] == 500
 
 
-def test_live_board_answers_304_until_the_game_changes(client):
-    game = new_game(client)
+def test_live_board_answers_304_until_the_game_changes(client, game):
     url = f"/games/{game['id']}/board"
     first = client.get(url)
     assert first.status_code == 200 and first.headers["ETag"]
@@ -106,8 +100,7 @@ def test_live_board_answers_304_until_the_game_changes(client):
     assert client.get("/games/999/board").status_code == 404
 
 
-def test_board_etag_differs_for_keepers_and_systems(client):
-    game = new_game(client)
+def test_board_etag_differs_for_keepers_and_systems(client, game):
     url = f"/games/{game['id']}/board"
     watch = client.get(url).headers["ETag"]
     other_system = client.get(url + "?system=lowest-total").headers["ETag"]
@@ -116,15 +109,13 @@ def test_board_etag_differs_for_keepers_and_systems(client):
     assert len({watch, other_system, keeper}) == 3
 
 
-def test_scoreboard_page_carries_the_etag_the_poll_starts_from(client):
-    game = new_game(client)
+def test_scoreboard_page_carries_the_etag_the_poll_starts_from(client, game):
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     etag = re.search(r'data-etag="([^"]+)"', page).group(1)
     assert client.get(f"/games/{game['id']}/board", headers={"If-None-Match": f'"{etag}"'}).status_code == 304
 
 
-def test_api_game_answers_304_when_unchanged(client):
-    game = new_game(client)
+def test_api_game_answers_304_when_unchanged(client, game):
     url = f"/api/games/{game['id']}"
     first = client.get(url)
     etag = first.headers["ETag"]
@@ -133,8 +124,7 @@ def test_api_game_answers_304_when_unchanged(client):
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
 
 
-def test_stale_edit_shows_both_versions_and_asks(csrf_off, client):
-    game = new_game(client)
+def test_stale_edit_shows_both_versions_and_asks(csrf_off, client, game):
     post_hand(client, game, HAND)
     hold_key(client, game)
     gid = game["id"]
@@ -161,8 +151,7 @@ def test_unknown_games_offer_the_home_page(client, path):
     assert response.status_code == 404 and "Go to the home page" in response.get_data(as_text=True)
 
 
-def test_the_live_url_and_page_share_one_etag_and_junk_views_share_one_page(client):
-    game = new_game(client)
+def test_the_live_url_and_page_share_one_etag_and_junk_views_share_one_page(client, game):
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     live = re.search(r'data-live="([^"]+)"', page).group(1)
     etag = re.search(r'data-etag="([^"]+)"', page).group(1)

@@ -6,7 +6,7 @@ import pytest
 from scorekeeper.domain.editions import EDITIONS
 from scorekeeper.scorepad.forms import field_name
 
-from helpers import new_game, post_hand
+from tests.support.helpers import new_game, post_hand
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -179,8 +179,7 @@ def test_edit_and_delete_a_hand(csrf_off, client):
     assert client.get("/games/1/hands/5/edit").status_code == 404
 
 
-def test_editing_on_the_keypad_keeps_api_colours(csrf_off, client):
-    game = new_game(client)
+def test_editing_on_the_keypad_keeps_api_colours(csrf_off, client, game):
     post_hand(client, game, {"Ana": [], "Ben": ["red-7", "blue-7"], "Cy": ["1"], "Dee": ["1"]})
     with client.session_transaction() as session:
         session["keys"] = {str(game["id"]): game["edit_key"]}

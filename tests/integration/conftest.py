@@ -15,6 +15,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.models import db
+from tests.support.helpers import new_game
 
 PG_URL_ENV = "SCOREKEEPER_TEST_POSTGRES_URL"
 PG_REQUIRED_ENV = "SCOREKEEPER_REQUIRE_POSTGRES"
@@ -185,3 +186,10 @@ def csrf_off(app):
     """For HTML tests that are not about CSRF: post forms without a token."""
     app.config["WTF_CSRF_ENABLED"] = False
     return app
+
+
+@pytest.fixture
+def game(client) -> dict:
+    """A four-player classic game (Ana, Ben, Cy, Dee) made through the API: its JSON plus
+    `edit_key` (pass it to `tests.support.helpers.auth` for the Bearer header)."""
+    return new_game(client)

@@ -24,7 +24,7 @@ from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ScriptDirectory(str(MIGRATIONS))
 FIRST = SCRIPTS.get_base()
 HEAD = SCRIPTS.get_current_head()
