@@ -23,7 +23,7 @@ migrate = Migrate()
 
 def create_app(test_config: Mapping | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+                template_folder=_assets("templates"), static_folder=_assets("static"))
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite3"),
@@ -68,6 +68,13 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if app.config.get("MIGRATE_ON_START", True):
         schema.upgrade_schema(app, MIGRATIONS)  # one process at a time (see schema.py)
     return app
+
+
+def _assets(name: str) -> str:
+    """A wheel ships templates/ and static/ inside the package (see setup.py); a checkout,
+    installed editable or not at all, keeps them at the top of the repository."""
+    packaged = Path(__file__).resolve().parent / name
+    return str(packaged if packaged.is_dir() else ROOT / name)
 
 
 def _instance_secret(path: Path) -> str:
