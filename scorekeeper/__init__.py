@@ -21,7 +21,7 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 def create_app(test_config: Mapping | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+                template_folder=_assets("templates"), static_folder=_assets("static"))
     load_config(app, test_config)
     database.configure(app)  # before any blueprint: every `<int:...>` route is bounded
     register_extensions(app)
@@ -72,6 +72,13 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie
     csrf.exempt(judge_views.api_bp)
     backup.init_app(app)
+
+
+def _assets(name: str) -> str:
+    """A wheel ships templates/ and static/ inside the package (see setup.py); a checkout,
+    installed editable or not at all, keeps them at the top of the repository."""
+    packaged = Path(__file__).resolve().parent / name
+    return str(packaged if packaged.is_dir() else ROOT / name)
 
 
 def _instance_secret(path: Path) -> str:

@@ -1,6 +1,13 @@
 // Small improvements over pages that already work without JavaScript:
 // adding player rows on the new-game form, and claiming a keep-score link.
-// Each page loads one script: this one, board.js (scoreboard) or keypad.js (hand entry).
+//
+// How the scripts are organised: one plain script per kind of page, no modules and no build
+// step, all "use strict" with const/let. Every extra file is one more request, and the
+// scoreboard's budget (4 requests: page, manifest, CSS, one script) leaves room for exactly
+// one, so most pages load one script: this one (home, new game, judge index, ...), board.js
+// (scoreboard), rules.js (rules pages) or judge.js (judge questions). The hand keypad, which
+// has no request budget, loads board.js then keypad.js so keepAwake() lives in one place.
+// sw.js is the service worker, not a page script.
 "use strict";
 document.documentElement.classList.add("js");
 

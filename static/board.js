@@ -1,4 +1,6 @@
 // The scoreboard follows the game live and keeps the screen on.
+// The hand keypad loads it too, before keypad.js, for keepAwake() (the scoreboard's request
+// budget leaves no room for a separate shared script).
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 

@@ -1,4 +1,5 @@
 // The card keypad: tap cards for each player, live totals, undo, and a draft kept on the phone.
+// Loaded after board.js, whose keepAwake() it shares.
 "use strict";
 document.documentElement.classList.add("js");
 
@@ -134,14 +135,6 @@ function keepDraft(form) {
     if (dirty && !leaving) { event.preventDefault(); event.returnValue = ""; }
   });
   return saved && form.dataset.fresh === "yes";
-}
-
-// Keep the screen on while the scoreboard or keypad is open, where the browser can.
-function keepAwake() {
-  if (!("wakeLock" in navigator)) return;
-  const request = () => { if (!document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
-  request();
-  document.addEventListener("visibilitychange", request);
 }
 
 document.addEventListener("DOMContentLoaded", () => {

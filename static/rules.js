@@ -1,23 +1,30 @@
 // Rules page: as you type, hide the rules (and sections) that do not match.
-document.addEventListener("DOMContentLoaded", function () {
-  var q = document.getElementById("q"), count = document.getElementById("count"),
-    none = document.getElementById("none");
-  if (!q || !count || !none) return;
-  var rules = document.querySelectorAll("article"), sections = document.querySelectorAll("main section");
-  q.oninput = function () {
-    var words = q.value.toLowerCase().replace(/'/g, "\u2019").split(/\s+/).filter(Boolean), n = 0;
-    rules.forEach(function (r) {
-      var text = (r.id + " " + r.textContent).toLowerCase();
-      r.hidden = !words.every(function (w) { return text.indexOf(w) >= 0; });
+"use strict";
+function setupFilter(q, count, none) {
+  const rules = document.querySelectorAll("article");
+  const sections = document.querySelectorAll("main section");
+  q.oninput = () => {
+    const words = q.value.toLowerCase().replace(/'/g, "\u2019").split(/\s+/).filter(Boolean);
+    let n = 0;
+    rules.forEach((r) => {
+      const text = (r.id + " " + r.textContent).toLowerCase();
+      r.hidden = !words.every((w) => text.includes(w));
       n += !r.hidden;
     });
-    sections.forEach(function (s) { s.hidden = !s.querySelector("article:not([hidden])"); });
+    sections.forEach((s) => { s.hidden = !s.querySelector("article:not([hidden])"); });
     none.hidden = n > 0;
     count.hidden = !words.length || !n;
-    count.textContent = n + (n == 1 ? " rule matches." : " rules match.");
-    var url = new URL(location.href);
+    count.textContent = n + (n === 1 ? " rule matches." : " rules match.");
+    const url = new URL(location.href);
     url.searchParams[words.length ? "set" : "delete"]("q", q.value);
     history.replaceState(null, "", url);
   };
-  q.form.onsubmit = function (e) { e.preventDefault(); q.blur(); };
+  q.form.onsubmit = (e) => { e.preventDefault(); q.blur(); };
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const q = document.getElementById("q");
+  const count = document.getElementById("count");
+  const none = document.getElementById("none");
+  if (q && count && none) setupFilter(q, count, none);
 });

@@ -11,14 +11,30 @@ from .logs import one_line
 
 @bp.get("/healthz")
 def healthz():
-    """200 when the database answers and holds our tables; 503 (and one log line) when not."""
+    """200 when the database answers and holds our tables and the pages' templates load;
+    503 (and one log line naming what failed) when not."""
+    failed = {}
+    for name, check in (("database", _check_database), ("templates", _check_templates)):
+        try:
+            check()
+        except Exception as err:  # noqa: BLE001 - any failure means "not healthy"
+            failed[name] = one_line(repr(err))
+    if failed:
+        current_app.logger.error("healthz: %s", "; ".join(
+            f"{name} check failed: {why}" for name, why in failed.items()))
+    body = {"status": "error" if failed else "ok",
+            "database": "unavailable" if "database" in failed else "ok",
+            "templates": "unavailable" if "templates" in failed else "ok"}
+    return jsonify(body), 503 if failed else 200, {"Cache-Control": "no-store"}
+
+
+def _check_database() -> None:
     try:
         db.session.execute(text("SELECT 1 FROM games LIMIT 1"))
+    finally:
         db.session.rollback()
-    except Exception as err:  # noqa: BLE001 - any failure means "not healthy"
-        db.session.rollback()
-        current_app.logger.error("healthz: database check failed: %s", one_line(repr(err)))
-        body, status = {"status": "error", "database": "unavailable"}, 503
-    else:
-        body, status = {"status": "ok", "database": "ok"}, 200
-    return jsonify(body), status, {"Cache-Control": "no-store"}
+
+
+def _check_templates() -> None:
+    """An install without its templates answers every page with an error: not healthy."""
+    current_app.jinja_env.get_template("base.html")

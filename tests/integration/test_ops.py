@@ -3,6 +3,7 @@ from flask import Flask
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+import scorekeeper
 from scorekeeper import create_app, database
 from scorekeeper.models import db
 from scorekeeper.operations.logs import LOG_FORMAT, OneLineFormatter
@@ -12,7 +13,8 @@ from tests.support.servers import ROOT, Server, readme_gunicorn_command
 
 def test_healthz_checks_the_database(client):
     response = client.get("/healthz")
-    assert response.status_code == 200 and response.json == {"status": "ok", "database": "ok"}
+    assert response.status_code == 200
+    assert response.json == {"status": "ok", "database": "ok", "templates": "ok"}
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -30,6 +32,18 @@ def test_healthz_fails_when_the_database_does_not_answer(make_app, fresh_databas
     assert response.status_code == 503 and response.json["status"] == "error"
     lines = one_line_records(caplog)
     assert len(lines) == 1 and "healthz: database check failed" in lines[0], lines
+
+
+def test_healthz_fails_when_the_templates_cannot_be_found(make_app, database_url, monkeypatch,
+                                                         tmp_path, caplog):
+    """An install that lost templates/ (a wheel without them) fails every page: it is not healthy."""
+    monkeypatch.setattr(scorekeeper, "ROOT", tmp_path)  # a checkout with no templates/ in it
+    response = make_app(database_url).test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.json == {"status": "error", "database": "ok", "templates": "unavailable"}
+    lines = one_line_records(caplog)
+    assert len(lines) == 1 and "healthz: templates check failed" in lines[0], lines
+    assert "base.html" in lines[0], lines
 
 
 def test_an_unexpected_error_is_one_log_line_and_a_plain_page(app, caplog):

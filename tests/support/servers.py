@@ -27,8 +27,8 @@ def readme_gunicorn_command() -> list[str]:
 
 
 @functools.cache
-def _has_control_socket() -> bool:
-    shown = subprocess.run([sys.executable, "-m", "gunicorn", "--help"], capture_output=True, text=True)
+def _has_control_socket(python: str) -> bool:
+    shown = subprocess.run([python, "-m", "gunicorn", "--help"], capture_output=True, text=True)
     return "--no-control-socket" in shown.stdout
 
 
@@ -36,24 +36,25 @@ class Server:
     """One gunicorn master and its workers, in their own process group; stderr to a file."""
 
     def __init__(self, database_url: str, log: Path, workers: int = 2, threads: int = 4,
-                 access_log: bool = False):
+                 access_log: bool = False, python: str = sys.executable, cwd: Path = ROOT):
         self.database_url = database_url
         self.log = log
         self.access_log = access_log  # the README's command writes it to stdout: keep it too
-        self.argv = self._argv(workers, threads)
+        self.cwd = cwd  # another Python (an installed wheel's venv) runs outside the checkout
+        self.argv = self._argv(workers, threads, python)
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
     @staticmethod
-    def _argv(workers: int, threads: int) -> list[str]:
+    def _argv(workers: int, threads: int, python: str) -> list[str]:
         argv = readme_gunicorn_command()
         assert Path(argv[0]).name == "gunicorn", argv
-        argv = [sys.executable, "-m", "gunicorn", *argv[1:]]
+        argv = [python, "-m", "gunicorn", *argv[1:]]
         for flag, value in (("--workers", str(workers)), ("--threads", str(threads)),
                             ("--bind", "127.0.0.1:0")):
             assert flag in argv, f"the README's gunicorn command should say {flag}"
             argv[argv.index(flag) + 1] = value
-        if _has_control_socket():  # gunicorn >= 24 opens one in ~/.gunicorn; tests need none
+        if _has_control_socket(python):  # gunicorn >= 24 opens one in ~/.gunicorn; tests need none
             argv.insert(3, "--no-control-socket")
         return argv
 
@@ -66,7 +67,7 @@ class Server:
                "FLASK_SECRET_KEY": "server-test", "PYTHONUNBUFFERED": "1"}
         env.pop("FLASK_DEBUG", None)
         with open(self.log, "ab") as err:
-            self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env,
+            self.proc = subprocess.Popen(self.argv, cwd=self.cwd, env=env,
                                          stdout=err if self.access_log else subprocess.DEVNULL,
                                          stderr=err, start_new_session=True)
         return self

@@ -1,4 +1,5 @@
-"""The README's two opening commands stay true: CI runs the test one verbatim."""
+"""The README's two opening commands stay true (CI runs the test one verbatim), and its links
+lead to files that are in the repository."""
 import re
 from pathlib import Path
 
@@ -19,3 +20,15 @@ def test_ci_runs_the_readme_test_command():
     test = readme_commands()[1]
     ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test in ci_lines
+
+
+def test_every_relative_link_in_the_docs_is_a_file_in_the_repository():
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    checked = 0
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text()):
+            if re.match(r"^([a-z]+:|#)", target):
+                continue  # a web address or a place on the same page
+            checked += 1
+            assert (page.parent / target.split("#")[0]).exists(), f"{page.name} links to {target}"
+    assert checked >= 3  # the screenshot, the API contract, the judge's API
