@@ -1,4 +1,4 @@
-"""The JSON API contract from shared/DESIGN.md."""
+"""The JSON API contract from docs/api.md."""
 import pytest
 
 from tests.support.helpers import auth, new_game, post_hand

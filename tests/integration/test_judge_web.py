@@ -1,4 +1,4 @@
-"""The judge over HTTP: `POST /api/judge` (the contract in shared/DESIGN.md) and the `/judge` pages."""
+"""The judge over HTTP: `POST /api/judge` (the contract in docs/api.md) and the `/judge` pages."""
 import re
 import sys
 from pathlib import Path
