@@ -60,15 +60,19 @@ def parse_first_card(q: Mapping, ed: Edition) -> Args:
 
 
 def parse_draw(q: Mapping, ed: Edition) -> Args:
+    """Only `play-drawn` is judged from the cards; `play-other-after-draw` names them."""
     action = read_choice(q, "action", DRAW_ACTIONS, "what the player wants to do")
-    needed = action == "play-drawn"
-    return {"action": action, "player": read_name(q, "player"),
-            "by_choice": read_bool(q, "by_choice", False),
-            "top": read_card(q, "top", ed, TOP, required=needed),
-            "color": read_colour(q, "color", "the colour called", required=False),
-            "drawn": read_card(q, "drawn", ed, "the card drawn", required=needed),
-            "card": read_card(q, "card", ed, "the card from the hand", required=False),
-            "hand": read_hand(q, "hand", ed, required=False), "players": read_players(q)}
+    args: Args = {"action": action, "player": read_name(q, "player"),
+                  "by_choice": read_bool(q, "by_choice", False)}
+    if action in ("play-drawn", "play-other-after-draw"):
+        needed = action == "play-drawn"
+        args["drawn"] = read_card(q, "drawn", ed, "the card drawn", required=needed)
+        args["card"] = read_card(q, "card", ed, "the card from the hand", required=False)
+    if action == "play-drawn":
+        args.update(top=read_card(q, "top", ed, TOP),
+                    color=read_colour(q, "color", "the colour called", required=False),
+                    hand=read_hand(q, "hand", ed, required=False), players=read_players(q))
+    return args
 
 
 def parse_stacking(q: Mapping, ed: Edition) -> Args:
@@ -99,8 +103,11 @@ def parse_nothing(q: Mapping, ed: Edition) -> Args:
 def parse_cheese_touch(q: Mapping, ed: Edition) -> Args:
     require_cheese_touch(ed)
     situation = read_choice(q, "situation", CHEESE_SITUATIONS, "the situation", "play")
+    if situation == "play":
+        return {"situation": situation, "top": read_card(q, "top", ed, TOP),
+                "color": read_colour(q, "color", "", required=False)}
+    if situation == "later":
+        return {"situation": situation}
     return {"situation": situation,
-            "top": read_card(q, "top", ed, TOP, required=situation == "play"),
-            "color": read_colour(q, "color", "", required=False),
             "card": read_card(q, "card", ed, "the card played", required=False),
             "has_yellow": read_bool(q, "has_yellow", None)}
