@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .domain.cards import COLOURS, KINDS
+from .domain.cards import KINDS, split_token
 from .domain.editions import DEFAULT_EDITION
+from .domain.judge import BOOL_LABELS, FIELDS
 
 # What each form asks, in order; the template draws one block per field.
 FORM_FIELDS: dict[str, list[str]] = {
@@ -40,10 +41,7 @@ MISSING = {
     "drawn": "Tap the card they drew.",
     "pending": "Tap the draw card waiting to be answered.",
 }
-BOOL_FIELDS = {"said_uno_first": ("Yes, they said UNO first", "No"),
-               "cheese_touch_fresh": ("Yes, they must answer it now", "No, it was answered"),
-               "has_yellow": ("Yes", "No"),
-               "by_choice": ("By choice: a card would have fitted", "Because no card fitted")}
+BOOL_FIELDS = BOOL_LABELS
 NAME_FIELDS = {"player", "challenged", "challenger"}
 
 
@@ -79,57 +77,63 @@ def _bool_arg(args, name: str) -> Any:
 def question_from_args(question: str, args, edition: str = DEFAULT_EDITION
                        ) -> tuple[dict[str, Any], str | None]:
     """The judge's question built from a form's GET parameters; a message if a tap is missing."""
-    q: dict[str, Any] = {"question": question, "edition": args.get("edition") or edition}
+    q: dict[str, Any] = {"question": question, "edition": args.get("edition") or edition,
+                         "house_rules": _house_rules_from_args(question, args)}
+    for f in FORM_FIELDS[question]:
+        value = _field_from_args(question, f, args)
+        if value is not None:
+            q[f] = value
+    hand = _hand_from_args(args, q)
+    if hand is not None:
+        q["hand"] = hand
+    missing = _missing_tap(question, args, q)
+    if question == "play" and args.get("drew") == "this" and "card" in q:
+        q["drawn"] = q["card"]
+    if question == "play" and args.get("drew") == "other":
+        # a card from the hand after drawing: the drawing question answers that, and
+        # it would refuse the play form's fields it does not use
+        q = {k: v for k, v in q.items() if k in FIELDS["draw"] or k in ("edition", "house_rules")}
+        q.update(question="draw", action="play-other-after-draw")
+    return q, missing
+
+
+def _house_rules_from_args(question: str, args) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     if "stacking" in FORM_HOUSE_RULES.get(question, []):
         rules["stacking"] = args.get("stacking") == "on"
     if "uno_penalty" in FORM_HOUSE_RULES.get(question, []):
         rules["uno_penalty"] = _int_arg(args, "uno_penalty")
-    q["house_rules"] = rules
-    missing = None
-    situation = args.get("situation") or "play"
+    return rules
+
+
+def _field_from_args(question: str, f: str, args) -> Any:
+    """One field's value for the judge; None when the form leaves it out."""
+    if f in PICKERS:
+        return _picker_token(args, f, (question, f) in KIND_ONLY)
+    if f in ("hand", "drew"):
+        return None  # read once the card and the colour in play are known
+    if f in ("pending_draw", "players", "total"):
+        return _int_arg(args, f)
+    if f in BOOL_FIELDS:
+        return _bool_arg(args, f)
+    if f in NAME_FIELDS:
+        return args[f] if args.get(f, "").strip() else None
+    return args.get(f) or None
+
+
+def _missing_tap(question: str, args, q: dict[str, Any]) -> str | None:
+    """What the person still has to tap before the judge can answer."""
     action = args.get("action") or ""
     for f in FORM_FIELDS[question]:
-        if f in PICKERS:
-            token = _picker_token(args, f, (question, f) in KIND_ONLY)
-            if token is not None:
-                q[f] = token
-            elif ((question, f) not in OPTIONAL_PICKERS and missing is None
-                  and not (question == "draw" and action != "play-drawn")):
-                missing = MISSING[f]
-            if question == "cheese-touch" and f == "top" and situation == "play" and token is None:
-                missing = missing or MISSING["top"]
-        elif f == "color":
-            if args.get("color"):
-                q["color"] = args["color"]
-        elif f == "hand":
-            pass  # read below, once the colour in play is known
-        elif f in ("pending_draw", "players", "total"):
-            value = _int_arg(args, f)
-            if value is not None:
-                q[f] = value
-        elif f in BOOL_FIELDS:
-            value = _bool_arg(args, f)
-            if value is not None:
-                q[f] = value
-        elif f in NAME_FIELDS:
-            if args.get(f, "").strip():
-                q[f] = args[f]
-        elif f == "drew":
-            pass  # read below, once the card is known
-        elif args.get(f):
-            q[f] = args[f]
-    hand = _hand_from_args(args, q)
-    if hand is not None:
-        q["hand"] = hand
+        if f not in PICKERS or f in q:
+            continue
+        if (question, f) not in OPTIONAL_PICKERS and not (question == "draw" and action != "play-drawn"):
+            return MISSING[f]
+        if question == "cheese-touch" and f == "top" and (args.get("situation") or "play") == "play":
+            return MISSING["top"]
     if question == "draw" and action == "play-drawn" and "drawn" not in q:
-        missing = missing or MISSING["drawn"]
-    if question == "play" and args.get("drew") == "this" and "card" in q:
-        q["drawn"] = q["card"]
-    if question == "play" and args.get("drew") == "other":
-        # a card from the hand after drawing: the drawing question answers that
-        q.update(question="draw", action="play-other-after-draw")
-    return q, missing
+        return MISSING["drawn"]
+    return None
 
 
 def colour_for_hand(q: dict[str, Any]) -> str | None:
@@ -139,8 +143,7 @@ def colour_for_hand(q: dict[str, Any]) -> str | None:
         return q.get("color")
     if kind_of(top) == "cheese-touch":
         return "yellow"
-    colour = str(top or "").partition("-")[0]
-    return colour if colour in COLOURS else None
+    return split_token(top)[0] if isinstance(top, str) else None
 
 
 def _hand_from_args(args, q: dict[str, Any]) -> list[str] | None:
@@ -165,5 +168,4 @@ def kind_of(token: Any) -> str:
     """The kind part of a card token ('red-7' -> '7', 'wild-draw4' -> 'wild-draw4')."""
     if not isinstance(token, str):
         return ""
-    colour, _, kind = token.partition("-")
-    return kind if colour in COLOURS else token
+    return split_token(token)[1]

@@ -68,10 +68,13 @@ class Card:
             return f"{self.colour} {self.kind.label}"
         return self.kind.label
 
-    def matches(self, other: "Card") -> bool:
-        """Same colour, or same number or symbol (wilds handled by the judge)."""
-        same_colour = self.colour is not None and self.colour == other.colour
-        return same_colour or self.kind == other.kind
+
+
+def split_token(token: str) -> tuple[str | None, str]:
+    """A token's colour (None if it has none) and the rest: 'red-7' -> ('red', '7'),
+    'wild-draw4' -> (None, 'wild-draw4'). No check that the rest names a kind."""
+    colour, _, rest = token.partition("-")
+    return (colour, rest) if colour in COLOURS else (None, token)
 
 
 def parse_card(token: object) -> Card:
@@ -86,9 +89,9 @@ def _parse_text(token: str) -> Card:
     text = token.strip().lower()
     if text in KINDS:
         return Card(KINDS[text])
-    colour, _, kind_token = text.partition("-")
+    colour, kind_token = split_token(text)
     kind = KINDS.get(kind_token)
-    if colour in COLOURS and kind is not None:
+    if colour is not None and kind is not None:
         if not kind.coloured:
             raise CardError(f"'{token}': a {kind.label} card has no colour; write '{kind.token}'.")
         return Card(kind, colour)

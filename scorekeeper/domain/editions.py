@@ -14,6 +14,7 @@ DEFAULT_BLANK_POINTS = 40
 MAX_TARGET = 100_000
 MAX_BLANK_POINTS = 500
 MAX_UNO_PENALTY = 20
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # at one table, for a game and for the judge
 
 
 class HouseRuleError(ValueError):
@@ -28,7 +29,6 @@ class Edition:
     extra: str | None  # token of the edition's extra card, if any
     uno_penalty: int
     first_reverse: str  # "dealer-first" or "dealer-right-first"
-    sources: tuple[str, ...]
 
     @property
     def deck(self) -> dict[str, int]:
@@ -51,19 +51,16 @@ EDITIONS: dict[str, Edition] = {
             "classic", "Classic (108 cards)",
             "The standard deck: numbers, Skip, Reverse, Draw Two, Wild, Wild Draw Four.",
             None, 2, "dealer-first",
-            ("001_dc427c7e36a0fecd.txt", "002_041227d2d2e4ab7f.txt", "003_4ddd9415c5096513.txt"),
         ),
         Edition(
             "classic-112", "Classic with Blank cards (112)",
             "The standard deck plus 4 Blank cards; forgetting UNO costs 4 cards.",
             "blank", 4, "dealer-right-first",
-            ("000_551260b2f653ae55.txt",),
         ),
         Edition(
             "wimpy-kid", "Diary of a Wimpy Kid (112)",
             "The standard deck plus 4 Cheese Touch cards, played only on yellow.",
             "cheese-touch", 2, "dealer-first",
-            ("004_03773f4fbf8824fd.txt",),
         ),
     )
 }

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
-from .editions import Edition, HouseRules, point_values
+from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_values
 
 WINNER_TAKES_POINTS = "winner-takes-points"
 LOWEST_TOTAL = "lowest-total"
@@ -24,7 +24,6 @@ SYSTEM_HELP = {
     LOWEST_TOTAL: "Everyone is charged what they hold; when someone reaches the target, the lowest total wins.",
 }
 MAX_TYPED_TOTAL = 5_000
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MAX_NAME = 40
 
 

@@ -354,3 +354,52 @@ def test_fuzz_odd_form_parameters_never_500(client):
                                      for _ in range(rng.randint(0, 10))]
         r = client.get(f"/judge/{question}?{urlencode(params)}")
         assert r.status_code in (200, 404, 422), (question, params, r.status_code)
+
+
+# ---------------------------------------------------------------- issue 11: the judge's findings
+
+def test_two_players_a_cheese_touch_makes_the_other_player_draw_2(client):
+    r = ask(client, {"question": "two-players", "edition": "wimpy-kid", "card": "cheese-touch"})
+    assert r.status_code == 200
+    assert r.json["ruling"] == "turn-passes" and r.json["draws"] == {"other-player": 2}
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"question": "play", "top": "red-7", "card": "wild-draw4", "hand": ["wild-draw4"] * 4},
+     ["'hand'", "'card'", "only 4"]),
+    ({"question": "play", "top": "red-0", "card": "wild-draw4", "hand": ["red-0"]},
+     ["'top'", "'hand'", "only 1"]),
+    ({"question": "two-players", "card": "skip", "players": 3}, ["'players'"]),
+    ({"question": "play", "edition": None, "top": "red-7", "card": "red-1"}, ["'edition'"]),
+    ({"question": "play", "top": "red-draw2", "card": "red-1", "pending_draw": 5},
+     ["'pending_draw'"]),
+    ({"question": "stacking", "pending": "wild-draw4", "card": "wild-draw4", "total": 6 + 1},
+     ["'total'"]),
+    ({"question": "going-out", "card": "red-1", "pending_draw": 2}, ["'pending_draw'"]),
+    ({"question": "first-card", "card": "red-1", "hand": []}, ["'hand'"]),
+])
+def test_questions_that_cannot_happen_are_a_422_naming_the_field(client, body, words):
+    r = ask(client, body)
+    assert r.status_code == 422, r.json
+    for word in words:
+        assert word.lower() in r.json["error"].lower(), r.json["error"]
+
+
+def test_a_wild_on_a_pending_draw_two_is_not_a_draw_card_on_the_form(client):
+    r = client.get("/judge/play?asked=1&top_colour=red&top_kind=draw2&card_kind=wild&pending_draw=2")
+    assert r.status_code == 200 and verdict(r) == "Illegal: the player draws 2"
+    page = r.get_data(as_text=True)
+    assert "not a draw card" in page and "official rules have no stacking" not in page
+
+
+def test_a_cheese_touch_answering_a_cheese_touch_says_the_sheet_is_silent(client):
+    r = ask(client, {"question": "play", "edition": "wimpy-kid", "top": "cheese-touch",
+                     "card": "cheese-touch"}).json
+    assert r["ruling"] == "illegal" and "does not say" in r["explanation"]
+
+
+def test_the_play_form_after_drawing_another_card_still_judges(client):
+    """The form moves the question to `draw`, leaving out the fields `draw` does not use."""
+    r = client.get("/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=red&card_kind=3"
+                   "&drew=other&pending_draw=0&cheese_touch_fresh=yes&stacking=on")
+    assert r.status_code == 200 and verdict(r) == "Illegal"

@@ -493,3 +493,134 @@ def test_judge_package_is_standard_library_only():
         outside = {node.module or "" for node in relative if node.level > 1}
         assert outside <= {"cards", "editions"}, (path.name, outside)  # never the rulebook
         assert all(node.level <= 2 for node in relative), path.name
+
+
+# ---------------------------------------------------------------- issue 11: one judge per thing
+
+def test_the_dispatch_table_has_a_parser_and_a_judge_for_every_question():
+    from scorekeeper.domain.judge import JUDGES
+    assert list(JUDGES) == list(QUESTIONS)
+    assert all(callable(parse) and callable(judge_it) for parse, judge_it in JUDGES.values())
+
+
+def test_draw_and_cheese_touch_judges_take_parsed_arguments():
+    from scorekeeper.domain.cards import parse_card
+    from scorekeeper.domain.editions import HouseRules
+    from scorekeeper.domain.judge import judge_cheese_touch, judge_draw
+    drawn = judge_draw(EDITIONS[C], HouseRules(), "play-drawn", top=parse_card("red-7"),
+                       drawn=parse_card("red-1"))
+    assert (drawn.question, drawn.ruling) == ("draw", "legal")
+    answered = judge_cheese_touch(EDITIONS[W], HouseRules(), "next-player",
+                                  card=parse_card("yellow-8"))
+    assert answered.ruling == "legal" and answered.draws == {"player": 2}
+
+
+def test_stacking_is_one_judgement_whichever_question_asks():
+    on = {"stacking": True}
+    played = judge(q("play", top="wild-draw4", color="red", card="wild-draw4", pending_draw=4,
+                     house_rules=on))
+    stacked = judge(q("stacking", pending="wild-draw4", color="red", card="wild-draw4",
+                      house_rules=on))
+    assert played.draws == stacked.draws == {"next-player": 8}
+    assert played.explanation == stacked.explanation
+    with_hand = [judge(q("play", top="wild-draw4", color="red", card="wild-draw4", pending_draw=4,
+                         hand=["red-1"], house_rules=on)),
+                 judge(q("stacking", pending="wild-draw4", color="red", card="wild-draw4",
+                         hand=["red-1"], house_rules=on))]
+    assert [r.ruling for r in with_hand] == ["illegal", "illegal"]
+
+
+def test_a_fresh_cheese_touch_is_one_judgement_whichever_question_asks():
+    for card in ("yellow-8", "red-8", "cheese-touch"):
+        played = judge(q("play", W, top="cheese-touch", card=card))
+        answered = judge(q("cheese-touch", W, situation="next-player", card=card))
+        assert (played.ruling, played.verdict, played.explanation, played.draws) == (
+            answered.ruling, answered.verdict, answered.explanation, answered.draws), card
+
+
+def test_the_player_limits_are_defined_once():
+    from scorekeeper.domain import editions, scoring
+    from scorekeeper.domain import judge as judge_package
+    assert (scoring.MIN_PLAYERS, scoring.MAX_PLAYERS) == (editions.MIN_PLAYERS, editions.MAX_PLAYERS)
+    assert judge_package.MAX_PLAYERS is editions.MAX_PLAYERS
+
+
+# ---------------------------------------------------------------- issue 11: the judge's findings
+
+def test_two_players_a_cheese_touch_makes_the_other_player_draw_2_and_then_play():
+    ruling = judge(q("two-players", W, card="cheese-touch"))
+    assert ruling.ruling == "turn-passes" and ruling.draws == {"other-player": 2}
+    assert "cheese-touch" in ruling.rules and "yellow" in ruling.explanation
+    # the same as `play` says for a table of two
+    played = judge(q("play", W, top="yellow-3", card="cheese-touch", players=2))
+    assert list(played.draws.values()) == list(ruling.draws.values())
+
+
+DECK_LIMITS = [
+    pytest.param(q("play", top="red-7", card="wild-draw4", hand=["wild-draw4"] * 4),
+                 ["'hand'", "'card'", "5", "only 4"], id="five wild draw fours"),
+    pytest.param(q("play", top="red-0", card="red-1", hand=["red-0"]),
+                 ["'top'", "'hand'", "red 0", "only 1"], id="two red zeros, top and hand"),
+    pytest.param(q("play", top="red-0", card="red-0"), ["'top'", "'card'", "red 0"],
+                 id="two red zeros, top and card"),
+    pytest.param(q("challenge", color="red", card="wild-draw4", hand=["wild-draw4"] * 4),
+                 ["'card'", "'hand'", "only 4"], id="challenge with five wild draw fours"),
+    pytest.param(q("stacking", pending="blue-draw2", card="blue-draw2", hand=["blue-draw2"]),
+                 ["blue Draw Two", "only 2"], id="three blue draw twos"),
+]
+
+
+@pytest.mark.parametrize("question, words", DECK_LIMITS)
+def test_cards_named_across_fields_must_fit_the_deck_together(question, words):
+    with pytest.raises(JudgeError) as err:
+        judge(question)
+    for word in words:
+        assert word.lower() in str(err.value).lower(), str(err.value)
+
+
+def test_a_card_drawn_and_then_played_is_one_card():
+    assert judge(q("play", top="red-7", card="red-0", drawn="red-0")).ruling == "legal"
+
+
+REFUSED = [
+    pytest.param(q("two-players", card="red-reverse", players=4), "'players'",
+                 id="two-players with four players"),
+    pytest.param({"question": "uno", "edition": None, "caught": "before-next-turn"}, "'edition'",
+                 id="edition null"),
+    pytest.param(q("play", top="red-draw2", card="blue-draw2", pending_draw=3), "'pending_draw'",
+                 id="odd pending draw"),
+    pytest.param(q("play", top="wild-draw4", color="red", card="red-1", pending_draw=2),
+                 "'pending_draw'", id="a wild draw four pending only 2"),
+    pytest.param(q("stacking", pending="draw2", card="blue-draw2", total=5), "'total'",
+                 id="odd stacking total"),
+    pytest.param(q("uno", caught="before-next-turn", top="red-7"), "'top'",
+                 id="a field uno does not use"),
+    pytest.param(q("empty-draw-pile", players=3), "'players'",
+                 id="a field the empty draw pile does not use"),
+]
+
+
+@pytest.mark.parametrize("question, field", REFUSED)
+def test_fields_that_make_no_sense_are_refused_by_name(question, field):
+    with pytest.raises(JudgeError) as err:
+        judge(question)
+    assert field in str(err.value)
+
+
+@pytest.mark.parametrize("stacking", [False, True])
+def test_a_wild_on_a_pending_draw_two_is_not_a_draw_card_not_stacking(stacking):
+    rules = {"stacking": stacking}
+    for question in (q("play", top="red-draw2", card="wild", pending_draw=2, house_rules=rules),
+                     q("stacking", pending="red-draw2", card="wild", house_rules=rules)):
+        ruling = judge(question)
+        assert ruling.ruling == "illegal" and ruling.draws == {"player": 2}
+        assert "not a draw card" in ruling.explanation
+        assert "stack" not in ruling.explanation.lower(), ruling.explanation
+
+
+def test_a_cheese_touch_answered_with_a_cheese_touch_states_the_sheets_silence():
+    for question in (q("play", W, top="cheese-touch", card="cheese-touch"),
+                     q("cheese-touch", W, situation="next-player", card="cheese-touch")):
+        ruling = judge(question)
+        assert "does not say" in ruling.lines[0], ruling.explanation
+        assert "is not yellow" not in ruling.explanation

@@ -4,12 +4,15 @@ from __future__ import annotations
 from ..cards import Card
 from ..editions import Edition, HouseRules
 from .ruling import Ruling, RulingBuilder
-from .wording import cap, listing, who
+from .wording import CHEESE_IN_HAND, cap, listing, who
 
 
 def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card], *,
                     by: str = "next-player", challenged: str | None = None,
-                    challenger: str | None = None) -> Ruling:
+                    challenger: str | None = None, top: Card | None = None,
+                    card: Card | None = None) -> Ruling:
+    """`top` and `card` (the Wild Draw Four) are only checked against the deck, with `hand`:
+    the colour in play, worked out from `top`, is `colour`."""
     R = RulingBuilder("challenge", ed)
     R.rules("challenge", "challenge-who")
     offender = who(challenged, "the challenged player")
@@ -39,8 +42,7 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     else:
         first = f"{cap(offender)} held no {colour} card, the colour in play."
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":
-        R.depends("Sheet 004 does not say whether a Cheese Touch in the hand counts as "
-                  "yellow: the judge counts only yellow cards.")
+        R.depends(CHEESE_IN_HAND)
     return R.done(
         "innocent", f"Innocent: {victim} draws 6", first,
         f"The Wild Draw Four was legal: {victim} draws the 4 plus 2 more (6) and loses "

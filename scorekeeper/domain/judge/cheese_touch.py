@@ -1,26 +1,33 @@
-"""The Cheese Touch (wimpy-kid edition only): playing it, answering it, and after."""
-from __future__ import annotations
+"""The Cheese Touch (wimpy-kid edition only): playing it, answering it, and after.
 
-from typing import Mapping
+`answer_fresh_cheese` is the only judge of a player hit by a fresh Cheese Touch: the
+`cheese-touch` question and `play` with a fresh Cheese Touch on top both come here."""
+from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition, HouseRules
-from .colour import CHEESE_IN_HAND, colour_in_play, is_yellow
-from .reading import read_card, read_colour
+from .colour import colour_in_play, is_yellow
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .wording import a, name
+from .wording import CHEESE_IN_HAND, CHEESE_SHEET, a, cap, name
 
 
-def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str, q: Mapping) -> Ruling:
+def require_cheese_touch(ed: Edition) -> None:
     if ed.extra != "cheese-touch":
         raise JudgeError(
             f"The Cheese Touch is only in the wimpy-kid edition; the {ed.slug} deck has none.")
+
+
+def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str = "play", *,
+                       top: Card | None = None, color: str | None = None,
+                       card: Card | None = None, has_yellow: bool | None = None) -> Ruling:
+    require_cheese_touch(ed)
     R = RulingBuilder("cheese-touch", ed)
-    R.depends("wimpy-kid edition: the Cheese Touch (sheet 004).")
+    R.depends(CHEESE_SHEET)
     if situation == "play":
-        top = read_card(q, "top", ed, "the top card of the discard pile")
-        called = read_colour(q, "color", "", required=False)
-        return cheese_touch_played(R, top, colour_in_play(top, called))
+        if top is None:
+            raise JudgeError("Say the top card of the discard pile ('top'), for example "
+                             "'yellow-3'.")
+        return cheese_touch_played(R, top, colour_in_play(top, color))
     if situation == "later":
         R.rules("cheese-touch-after", "matching")
         return R.done(
@@ -28,36 +35,7 @@ def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str, q: Mappin
             "Once the next player has answered it, the Cheese Touch counts as a normal "
             "yellow card.",
             "Play any yellow card or a Wild on it; nobody draws because of it any more.")
-    # the next player, who just got the Cheese Touch
-    R.rules("cheese-touch")
-    card = read_card(q, "card", ed, "the card played", required=False)
-    has_yellow = q.get("has_yellow")
-    if has_yellow is not None and not isinstance(has_yellow, bool):
-        raise JudgeError("'has_yellow' must be true or false.")
-    if card is not None:
-        R.draw("player", 2)
-        if card.kind.token == "cheese-touch":
-            R.depends(CHEESE_IN_HAND)
-        if is_yellow(card):
-            return R.done(
-                "legal", "Legal: draw 2, then play it",
-                f"The player draws 2, then answers the Cheese Touch with the {name(card)}.",
-                "Any yellow card answers it; play then goes on as usual.")
-        return R.done(
-            "illegal", "Illegal: a yellow card is needed",
-            f"The {name(card)} is not yellow: only a yellow card answers the Cheese Touch.",
-            "With no yellow card, the player draws 2 more (4 in all).")
-    if has_yellow is False:
-        R.draw("player", 4)
-        return R.done(
-            "draw-more", "Draw 2, then 2 more",
-            "The player draws 2 for the Cheese Touch and has no yellow card to play on it.",
-            "So they draw 2 more cards: 4 in all.")
-    R.draw("player", 2)
-    return R.done(
-        "play-yellow", "Draw 2, then play yellow",
-        "The player the Cheese Touch is passed to draws 2 cards.",
-        "Then they play a yellow card, or draw 2 more if they have none.")
+    return answer_fresh_cheese(R, card, has_yellow, "the player")
 
 
 def cheese_touch_played(R: RulingBuilder, top: Card, colour: str | None) -> Ruling:
@@ -73,3 +51,45 @@ def cheese_touch_played(R: RulingBuilder, top: Card, colour: str | None) -> Ruli
         "illegal", "Illegal: the Cheese Touch goes only on yellow",
         f"The colour in play on {a(top)} is {colour}, not yellow.",
         "It may only be played on a yellow card (or after yellow is called on a Wild).")
+
+
+def answer_fresh_cheese(R: RulingBuilder, card: Card | None, has_yellow: bool | None,
+                        someone: str) -> Ruling:
+    """`someone` was just given the Cheese Touch: they draw 2, then answer with yellow."""
+    R.rules("cheese-touch")
+    R.depends(CHEESE_SHEET)
+    if card is None:
+        return _without_a_card(R, has_yellow, someone)
+    R.draw("player", 2)
+    if card.kind.token == "cheese-touch":
+        R.depends(CHEESE_IN_HAND)
+        return R.done(
+            "illegal", "Illegal by the judge's reading: the sheet is silent",
+            "Sheet 004 does not say whether a Cheese Touch can answer a Cheese Touch; the "
+            "judge counts only yellow cards.",
+            f"So {someone} draws 2, then plays a yellow card or draws 2 more (4 in all).")
+    if is_yellow(card):
+        return R.done(
+            "legal", f"Legal: {someone} draws 2, then plays it",
+            f"The Cheese Touch was just passed on: {someone} draws 2, then answers it with "
+            f"the {name(card)}.",
+            "Any yellow card answers it; play then goes on as usual.")
+    return R.done(
+        "illegal", "Illegal: only a yellow card answers the Cheese Touch",
+        f"After drawing 2 for the Cheese Touch, {someone} must play a yellow card; "
+        f"the {name(card)} is not yellow.",
+        "With no yellow card to play, they draw 2 more cards (4 in all).")
+
+
+def _without_a_card(R: RulingBuilder, has_yellow: bool | None, someone: str) -> Ruling:
+    if has_yellow is False:
+        R.draw("player", 4)
+        return R.done(
+            "draw-more", "Draw 2, then 2 more",
+            f"{cap(someone)} draws 2 for the Cheese Touch and has no yellow card to play on it.",
+            "So they draw 2 more cards: 4 in all.")
+    R.draw("player", 2)
+    return R.done(
+        "play-yellow", "Draw 2, then play yellow",
+        f"{cap(someone)}, given the Cheese Touch, draws 2 cards.",
+        "Then they play a yellow card, or draw 2 more if they have none.")

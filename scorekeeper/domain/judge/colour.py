@@ -31,7 +31,3 @@ def is_yellow(card: Card) -> bool:
     """A yellow card in a player's hand. A Cheese Touch turns yellow only once it lies on the
     pile: the judge reads it the same way here as for the Wild Draw Four and the challenge."""
     return card.colour == "yellow"
-
-
-CHEESE_IN_HAND = ("Sheet 004 does not say whether a Cheese Touch in a hand counts as yellow: "
-                  "the judge counts only yellow cards, here as for the Wild Draw Four.")

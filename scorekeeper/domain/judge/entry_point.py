@@ -1,28 +1,44 @@
-"""`judge(question)`: check the question, read its fields, hand it to the right judge."""
+"""`judge(question)`: check the question, read its fields, hand it to the right judge.
+
+`JUDGES` is the dispatch table: each question's parser (in `parsers`) reads the
+fields into arguments, and its judge takes them."""
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
-from ..cards import COLOURS
+from ..cards import Card
+from ..editions import Edition
+from .parsers import (
+    parse_challenge, parse_cheese_touch, parse_draw, parse_first_card, parse_going_out,
+    parse_nothing, parse_play, parse_stacking, parse_two_players, parse_uno)
 from .challenge import judge_challenge
 from .cheese_touch import judge_cheese_touch
-from .colour import colour_in_play
 from .drawing import judge_draw
 from .empty_draw_pile import judge_empty_draw_pile
 from .first_card import judge_first_card
 from .going_out import judge_going_out
 from .play import judge_play
-from .questions import (
-    ALL_FIELDS, CHALLENGERS, CHEESE_SITUATIONS, COMMON_FIELDS, DRAW_ACTIONS, FIELDS,
-    MAX_PENDING, QUESTIONS, UNO_CAUGHT)
-from .reading import (
-    read_bool, read_card, read_choice, read_colour, read_edition, read_hand, read_int,
-    read_name, read_players, read_rules)
+from .questions import ALL_FIELDS, CARD_FIELDS, COMMON_FIELDS, FIELDS, QUESTIONS
+from .reading import check_deck, read_edition, read_rules
 from .ruling import JudgeError, Ruling
 from .stacking import judge_stacking
 from .two_players import judge_two_players
 from .uno import judge_uno
-from .wording import name
+
+Parser = Callable[[Mapping, Edition], dict[str, Any]]
+JUDGES: dict[str, tuple[Parser, Callable[..., Ruling]]] = {
+    "play": (parse_play, judge_play),
+    "challenge": (parse_challenge, judge_challenge),
+    "uno": (parse_uno, judge_uno),
+    "first-card": (parse_first_card, judge_first_card),
+    "draw": (parse_draw, judge_draw),
+    "stacking": (parse_stacking, judge_stacking),
+    "two-players": (parse_two_players, judge_two_players),
+    "going-out": (parse_going_out, judge_going_out),
+    "empty-draw-pile": (parse_nothing, judge_empty_draw_pile),
+    "cheese-touch": (parse_cheese_touch, judge_cheese_touch),
+}
+assert list(JUDGES) == list(QUESTIONS)
 
 
 def judge(question: object) -> Ruling:
@@ -30,70 +46,47 @@ def judge(question: object) -> Ruling:
     if not isinstance(question, Mapping):
         raise JudgeError("A question must be a JSON object such as "
                          "{\"question\": \"play\", \"top\": \"red-7\", \"card\": \"blue-7\"}.")
+    kind = _question_kind(question)
+    _refuse_unused_fields(question, kind)
+    ed = read_edition(question)
+    rules = read_rules(question, ed)
+    parse, judge_it = JUDGES[kind]
+    args = parse(question, ed)
+    check_deck(_named_cards(args), ed)
+    return judge_it(ed, rules, **args)
+
+
+def _question_kind(question: Mapping) -> str:
     kind = question.get("question")
     if kind is None or kind == "":
         raise JudgeError(f"Say which question to judge ('question'): one of {', '.join(QUESTIONS)}.")
     if not isinstance(kind, str) or kind not in QUESTIONS:
         raise JudgeError(f"Unknown question {kind!r}: choose one of {', '.join(QUESTIONS)}.")
-    unknown = sorted(str(k) for k in question if k not in ALL_FIELDS)
+    return kind
+
+
+def _refuse_unused_fields(question: Mapping, kind: str) -> None:
+    uses = COMMON_FIELDS | FIELDS[kind] | ({"colour"} if "color" in FIELDS[kind] else set())
+    extra = sorted(str(k) for k in question if k not in uses)
+    if not extra:
+        return
+    unknown = [k for k in extra if k not in ALL_FIELDS]
+    listed = ", ".join(repr(k) for k in (unknown or extra))
+    known = ", ".join(sorted(COMMON_FIELDS | FIELDS[kind]))
     if unknown:
-        known = sorted(COMMON_FIELDS | FIELDS[kind])
-        raise JudgeError(f"Unknown field {', '.join(repr(u) for u in unknown)}: "
-                         f"a '{kind}' question uses {', '.join(known)}.")
-    ed = read_edition(question)
-    rules = read_rules(question, ed)
-    q = question
-    if kind == "play":
-        return judge_play(
-            ed, rules, read_card(q, "top", ed, "the top card of the discard pile"),
-            read_card(q, "card", ed, "the card played"),
-            color=read_colour(q, "color", "the colour called", required=False),
-            hand=read_hand(q, "hand", ed, required=False),
-            drawn=read_card(q, "drawn", ed, "the card drawn", required=False),
-            pending_draw=read_int(q, "pending_draw", 0, MAX_PENDING, 0),
-            players=read_players(q), player=read_name(q, "player"),
-            cheese_touch_fresh=read_bool(q, "cheese_touch_fresh", True))
-    if kind == "challenge":
-        colour = read_colour(q, "color", "the colour in play when the Wild Draw Four was "
-                             "played", required=False)
-        top = read_card(q, "top", ed, "the top card", required=False)
-        if top is not None:
-            colour = colour_in_play(top, colour)
-        if colour is None:
-            raise JudgeError("Say the colour in play when the Wild Draw Four was played "
-                             f"('color'): one of {', '.join(COLOURS)}.")
-        card = read_card(q, "card", ed, "the card challenged", required=False)
-        if card is not None and card.kind.token != "wild-draw4":
-            raise JudgeError(f"Only a Wild Draw Four can be challenged, not the {name(card)}.")
-        return judge_challenge(
-            ed, rules, colour, read_hand(q, "hand", ed, required=True),
-            by=read_choice(q, "by", CHALLENGERS, "who challenges", "next-player"),
-            challenged=read_name(q, "challenged"), challenger=read_name(q, "challenger"))
-    if kind == "uno":
-        return judge_uno(
-            ed, rules, read_choice(q, "caught", UNO_CAUGHT, "when the catch came"),
-            read_bool(q, "said_uno_first", False), read_name(q, "player"))
-    if kind == "first-card":
-        return judge_first_card(
-            ed, rules, read_card(q, "card", ed, "the card turned up", colour_needed=False),
-            read_players(q))
-    if kind == "draw":
-        return judge_draw(ed, rules, read_choice(q, "action", DRAW_ACTIONS, "what the player "
-                                                 "wants to do"), q)
-    if kind == "stacking":
-        return judge_stacking(
-            ed, rules, read_card(q, "pending", ed, "the draw card pending", colour_needed=False),
-            read_card(q, "card", ed, "the card to stack", colour_needed=False),
-            read_int(q, "total", 2, MAX_PENDING, None),
-            read_colour(q, "color", "the colour called", required=False))
-    if kind == "two-players":
-        return judge_two_players(
-            ed, rules, read_card(q, "card", ed, "the card played", colour_needed=False))
-    if kind == "going-out":
-        return judge_going_out(
-            ed, rules, read_card(q, "card", ed, "the last card played", colour_needed=False),
-            read_name(q, "player"))
-    if kind == "empty-draw-pile":
-        return judge_empty_draw_pile(ed, rules)
-    return judge_cheese_touch(
-        ed, rules, read_choice(q, "situation", CHEESE_SITUATIONS, "the situation", "play"), q)
+        raise JudgeError(f"Unknown field {listed}: a '{kind}' question uses {known}.")
+    raise JudgeError(f"A '{kind}' question does not use {listed}: it uses {known}.")
+
+
+def _named_cards(args: Mapping[str, Any]) -> dict[str, list[Card]]:
+    """The cards each field names; a card drawn and then played is one card, not two."""
+    named = {}
+    for key in CARD_FIELDS:
+        value = args.get(key)
+        if isinstance(value, Card):
+            value = [value]
+        if value:
+            named[key] = list(value)
+    if "drawn" in named and "card" in named and named["drawn"] == named["card"]:
+        del named["drawn"]
+    return named

@@ -3,8 +3,21 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition, HouseRules
+from .effects import CARD_RULES, draws
 from .ruling import Ruling, RulingBuilder
 from .wording import cap, name, who
+
+# Why the cards the next player draws still matter once the hand is over.
+STILL_COUNT = {
+    "wild-draw4": ("Those cards count in the score; the Wild Draw Four was allowed, "
+                   "as no other card was left in the hand."),
+}
+NOTES = {
+    "cheese-touch": ("wimpy-kid edition: sheet 004 says the next player draws 2 whenever a "
+                     "Cheese Touch is discarded; it does not say so for the last card, so the "
+                     "judge applies the Draw Two rule."),
+    "blank": "classic-112 edition: Blank cards are left to the table (sheet 000).",
+}
 
 
 def judge_going_out(ed: Edition, rules: HouseRules, card: Card, player: str | None = None) -> Ruling:
@@ -12,32 +25,19 @@ def judge_going_out(ed: Edition, rules: HouseRules, card: Card, player: str | No
     R.rules("going-out")
     someone = who(player, "the player")
     kind = card.kind.token
-    if kind in ("draw2", "wild-draw4"):
-        n = 2 if kind == "draw2" else 4
-        R.rules("going-out-on-draw", "draw-two" if kind == "draw2" else "wild-draw-four")
-        R.draw("next-player", n)
-        second = "Those cards count when the points are totalled."
-        if kind == "wild-draw4":
-            second = ("Those cards count in the score; the Wild Draw Four was allowed, "
-                      "as no other card was left in the hand.")
+    if kind in NOTES:
+        R.depends(NOTES[kind])
+    n = draws(card)
+    if not n:
+        if kind == "blank":
+            R.rules("blank-cards")
         return R.done(
-            "next-player-draws", f"The next player draws {n}",
-            f"{cap(someone)} went out on the {name(card)}: the next player still draws {n}.",
-            second)
-    if kind == "cheese-touch":
-        R.rules("going-out-on-draw", "cheese-touch")
-        R.draw("next-player", 2)
-        R.depends("wimpy-kid edition: sheet 004 says the next player draws 2 whenever a "
-                  "Cheese Touch is discarded; it does not say so for the last card, so the "
-                  "judge applies the Draw Two rule.")
-        return R.done(
-            "next-player-draws", "The next player draws 2",
-            f"{cap(someone)} went out on the Cheese Touch: the next player still draws 2.",
-            "Those cards count when the points are totalled.")
-    if kind == "blank":
-        R.rules("blank-cards")
-        R.depends("classic-112 edition: Blank cards are left to the table (sheet 000).")
+            "hand-over", "The hand is over",
+            f"{cap(someone)} went out on the {name(card)}: nobody draws.",
+            "Count the cards left in the other hands.")
+    R.rules("going-out-on-draw", CARD_RULES[kind])
+    R.draw("next-player", n)
     return R.done(
-        "hand-over", "The hand is over",
-        f"{cap(someone)} went out on the {name(card)}: nobody draws.",
-        "Count the cards left in the other hands.")
+        "next-player-draws", f"The next player draws {n}",
+        f"{cap(someone)} went out on the {name(card)}: the next player still draws {n}.",
+        STILL_COUNT.get(kind, "Those cards count when the points are totalled."))

@@ -4,9 +4,12 @@ from __future__ import annotations
 from ..cards import Card
 from ..editions import Edition
 from .cheese_touch import cheese_touch_played
-from .colour import CHEESE_IN_HAND
+from .wording import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .wording import a, cap, listing, name
+from .wording import TWO_PLAYER_REVERSE, a, cap, listing, name
+
+WILDS = ("wild", "wild-draw4")
+KIND_RULES = {"skip": "skip", "reverse": "reverse", "draw2": "draw-two"}
 
 
 def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
@@ -35,111 +38,134 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
 def play_match(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str | None,
                hand: list[Card] | None, players: int | None, someone: str,
                drew: bool) -> Ruling:
-    after = "just drawn " if drew else ""
     kind = card.kind.token
-    if kind == "blank" or (top.kind.token == "blank" and colour is None
-                           and kind not in ("wild", "wild-draw4")):
-        R.rules("blank-cards")
-        R.depends("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
-                  "for playing them; the table decides.")
-        return R.done(
-            "table-decides", "The table decides",
-            f"Sheet 000 says nothing about playing the {name(card)} on {a(top)}: "
-            "Blank cards are left to the table.",
-            "Agree on a rule for Blank cards before going on; the judge does not guess.")
-
+    if kind == "blank" or (top.kind.token == "blank" and colour is None and kind not in WILDS):
+        return _blank(R, top, card)
     if kind == "wild":
-        R.rules("wild", "wild-any-time")
-        return R.done(
-            "legal", "Legal",
-            f"A Wild {after}may be played on any card, {a(top)} included, even when the "
-            "player holds another playable card.",
-            f"{cap(someone)} names the colour that continues play (any colour, "
-            "the current one included).")
-
+        return _wild(R, top, someone, drew)
     if kind == "wild-draw4":
-        verdict = wild_draw_four_restriction(R, card, colour, hand, someone)
-        if verdict is not None:
-            return verdict
-        if colour is None:
-            R.rules("blank-cards")
-            return R.done(
-                "table-decides", "The table decides",
-                f"No colour is in play on {a(top)}, so the Wild Draw Four's restriction "
-                "cannot be checked.",
-                "Blank cards are left to the table: say which colour it stands for.")
-        R.draw("next-player", 4)
-        others = [c for c in hand if c.colour and c.colour != colour]
-        if others and any(c.kind == top.kind for c in others):
-            same = [c for c in others if c.kind == top.kind]
-            first = (f"{cap(someone)} holds no {colour} card; the {listing(same)} only "
-                     f"matches {a(top)} by {'number' if top.kind.is_number else 'symbol'}, "
-                     "which is allowed.")
-        else:
-            first = f"{cap(someone)} holds no {colour} card, the colour in play."
-        return R.done(
-            "legal", "Legal: the next player draws 4", first,
-            f"The next player draws 4 and loses the turn; they may challenge, "
-            "but would draw 6 instead.")
-
+        return _wild_draw_four(R, top, card, colour, hand, someone)
     if kind == "cheese-touch":
         R.depends("wimpy-kid edition: the Cheese Touch is played only on yellow (sheet 004).")
         return cheese_touch_played(R, top, colour)
+    return _coloured(R, ed, top, card, colour, players, someone, drew)
 
-    # a coloured card: match the colour in play, or the number / symbol of the top card
+
+def _blank(R: RulingBuilder, top: Card, card: Card) -> Ruling:
+    R.rules("blank-cards")
+    R.depends("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
+              "for playing them; the table decides.")
+    return R.done(
+        "table-decides", "The table decides",
+        f"Sheet 000 says nothing about playing the {name(card)} on {a(top)}: "
+        "Blank cards are left to the table.",
+        "Agree on a rule for Blank cards before going on; the judge does not guess.")
+
+
+def _wild(R: RulingBuilder, top: Card, someone: str, drew: bool) -> Ruling:
+    R.rules("wild", "wild-any-time")
+    return R.done(
+        "legal", "Legal",
+        f"A Wild {'just drawn ' if drew else ''}may be played on any card, {a(top)} included, "
+        "even when the player holds another playable card.",
+        f"{cap(someone)} names the colour that continues play (any colour, "
+        "the current one included).")
+
+
+def _wild_draw_four(R: RulingBuilder, top: Card, card: Card, colour: str | None,
+                    hand: list[Card] | None, someone: str) -> Ruling:
+    verdict = wild_draw_four_restriction(R, card, colour, hand, someone)
+    if verdict is not None:
+        return verdict
+    if colour is None:
+        R.rules("blank-cards")
+        return R.done(
+            "table-decides", "The table decides",
+            f"No colour is in play on {a(top)}, so the Wild Draw Four's restriction "
+            "cannot be checked.",
+            "Blank cards are left to the table: say which colour it stands for.")
+    R.draw("next-player", 4)
+    same = [c for c in hand or [] if c.colour and c.colour != colour and c.kind == top.kind]
+    if same:
+        first = (f"{cap(someone)} holds no {colour} card; the {listing(same)} only "
+                 f"matches {a(top)} by {'number' if top.kind.is_number else 'symbol'}, "
+                 "which is allowed.")
+    else:
+        first = f"{cap(someone)} holds no {colour} card, the colour in play."
+    return R.done(
+        "legal", "Legal: the next player draws 4", first,
+        "The next player draws 4 and loses the turn; they may challenge, "
+        "but would draw 6 instead.")
+
+
+def _coloured(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str | None,
+              players: int | None, someone: str, drew: bool) -> Ruling:
+    """A coloured card: it matches the colour in play, or the number / symbol on top."""
     R.rules("matching")
     if top.kind.token == "blank":
         R.rules("blank-cards")
         R.depends(f"classic-112 edition: Blank cards are left to the table; the judge takes "
                   f"{colour}, the colour given, as the colour in play.")
-    kind_rule = {"skip": "skip", "reverse": "reverse", "draw2": "draw-two"}.get(kind)
-    if kind_rule:
-        R.rules(kind_rule)
-    by = None
-    if card.colour == colour:
-        by = "colour"
-    elif card.kind == top.kind:
-        by = "number" if kind.isdigit() else "symbol"
+    if card.kind.token in KIND_RULES:
+        R.rules(KIND_RULES[card.kind.token])
+    by = _matches_by(top, card, colour)
     if by is None:
-        against = (f"the colour called ({colour}) on {a(top)}"
-                   if top.colour is None else f"{a(top)} by colour or "
-                   f"{'number' if top.kind.is_number else 'symbol'}")
-        second = ("After drawing, a card that does not fit stays in the hand and the turn "
-                  "passes." if drew else
-                  "Play a matching card or a Wild, or draw a card from the draw pile.")
-        if drew:
-            R.rules("draw-when-stuck")
-        return R.done("illegal", "Illegal",
-                      f"The {name(card)} {'(just drawn) ' if drew else ''}does not match "
-                      f"{against}.", second)
+        return _unmatched(R, top, card, colour, drew)
+    verdict, second = _what_follows(R, ed, card, players, someone, drew)
+    return R.done("legal", verdict, _how_it_matches(R, top, card, colour, by, drew), second)
+
+
+def _matches_by(top: Card, card: Card, colour: str | None) -> str | None:
+    if card.colour == colour:
+        return "colour"
+    if card.kind == top.kind:
+        return "number" if card.kind.is_number else "symbol"
+    return None
+
+
+def _unmatched(R: RulingBuilder, top: Card, card: Card, colour: str | None,
+               drew: bool) -> Ruling:
+    against = (f"the colour called ({colour}) on {a(top)}" if top.colour is None else
+               f"{a(top)} by colour or {'number' if top.kind.is_number else 'symbol'}")
+    if drew:
+        R.rules("draw-when-stuck")
+        second = "After drawing, a card that does not fit stays in the hand and the turn passes."
+    else:
+        second = "Play a matching card or a Wild, or draw a card from the draw pile."
+    return R.done("illegal", "Illegal",
+                  f"The {name(card)} {'(just drawn) ' if drew else ''}does not match {against}.",
+                  second)
+
+
+def _how_it_matches(R: RulingBuilder, top: Card, card: Card, colour: str | None, by: str,
+                    drew: bool) -> str:
+    played = f"The {name(card)} {'(just drawn) ' if drew else ''}"
     if top.kind.token == "cheese-touch":
         R.rules("cheese-touch-after")
-        first = (f"The {name(card)} {'(just drawn) ' if drew else ''}matches the Cheese Touch, "
-                 "which counts as a normal yellow card once answered.")
-    elif top.colour is None:
-        first = (f"The {name(card)} {'(just drawn) ' if drew else ''}matches the colour called "
-                 f"on {a(top)} ({colour}).")
-    else:
-        first = (f"The {name(card)} {'(just drawn) ' if drew else ''}matches {a(top)} "
-                 f"by {by}.")
-    verdict = "Legal"
+        return played + "matches the Cheese Touch, which counts as a normal yellow card once answered."
+    if top.colour is None:
+        return played + f"matches the colour called on {a(top)} ({colour})."
+    return played + f"matches {a(top)} by {by}."
+
+
+def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None,
+                  someone: str, drew: bool) -> tuple[str, str]:
+    """The verdict and the second line: what the card does to the next player."""
+    kind = card.kind.token
     if kind == "draw2":
         R.draw("next-player", 2)
-        verdict = "Legal: the next player draws 2"
-        second = "The next player draws 2 and loses the turn."
-    elif kind == "skip":
-        second = "The next player is skipped."
-    elif kind == "reverse" and players == 2:
+        return "Legal: the next player draws 2", "The next player draws 2 and loses the turn."
+    if kind == "skip":
+        return "Legal", "The next player is skipped."
+    if kind == "reverse" and players == 2:
         R.rules("two-players")
-        R.depends("Two players: Reverse acts as Skip (official Mattel rule).")
-        second = f"With two players, Reverse acts as Skip: {someone} plays again."
-    elif kind == "reverse":
-        second = "The direction of play reverses."
-    elif drew:
-        second = "A drawn card that fits may be played straight away, in the same turn."
-        if ed.slug == "classic-112":
-            second = ("A drawn card that fits is played straight away (sheet 000: if you drew "
-                      "because nothing fit, you must).")
-    else:
-        second = "Play passes to the next player."
-    return R.done("legal", verdict, first, second)
+        R.depends(TWO_PLAYER_REVERSE)
+        return "Legal", f"With two players, Reverse acts as Skip: {someone} plays again."
+    if kind == "reverse":
+        return "Legal", "The direction of play reverses."
+    if drew and ed.slug == "classic-112":
+        return "Legal", ("A drawn card that fits is played straight away (sheet 000: if you "
+                         "drew because nothing fit, you must).")
+    if drew:
+        return "Legal", "A drawn card that fits may be played straight away, in the same turn."
+    return "Legal", "Play passes to the next player."

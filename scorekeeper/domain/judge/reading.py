@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..cards import COLOURS, Card, CardError, parse_card
 from ..editions import (
-    DEFAULT_EDITION, Edition, HouseRuleError, HouseRules, get_edition, parse_house_rules)
+    DEFAULT_EDITION, EDITIONS, Edition, HouseRuleError, HouseRules, get_edition, parse_house_rules)
 from .questions import MAX_HAND, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .ruling import JudgeError
 from .wording import name
@@ -20,9 +20,11 @@ def _get(q: Mapping, key: str) -> Any:
 
 
 def read_edition(q: Mapping) -> Edition:
-    raw = q.get("edition")
+    """The edition named, or the default when the field is left out (not when it is empty)."""
+    raw = q.get("edition", DEFAULT_EDITION)
     if raw is None or raw == "":
-        raw = DEFAULT_EDITION
+        raise JudgeError(f"'edition' is empty: name one of {', '.join(EDITIONS)}, or leave "
+                         f"the field out for {DEFAULT_EDITION}.")
     try:
         return get_edition(raw)
     except HouseRuleError as err:
@@ -85,17 +87,31 @@ def read_hand(q: Mapping, key: str, ed: Edition, *, required: bool) -> list[Card
         raise JudgeError(f"'{key}' must be a list of cards such as [\"red-2\", \"blue-7\"].")
     if len(raw) > MAX_HAND:
         raise JudgeError(f"'{key}' lists {len(raw)} cards; a hand holds at most {MAX_HAND}.")
-    cards = [check_card(t, key, ed) for t in raw]
-    for token, count in Counter(c.token for c in cards).items():
-        card = parse_card(token)
-        most = card.kind.per_colour if card.colour else ed.deck[card.kind.token]
+    return [check_card(t, key, ed) for t in raw]
+
+
+def check_deck(named: Mapping[str, list[Card]], ed: Edition) -> None:
+    """The cards named across a question's fields must all fit in one deck together."""
+    by_card: Counter[str] = Counter()
+    by_kind: Counter[str] = Counter()
+    fields: dict[str, list[str]] = {}
+    for key, cards in named.items():
+        for card in cards:
+            by_kind[card.kind.token] += 1
+            fields.setdefault(card.kind.token, []).append(key)
+            if card.colour:
+                by_card[card.token] += 1
+                fields.setdefault(card.token, []).append(key)
+    limits = [(token, count, parse_card(token).kind.per_colour) for token, count in by_card.items()]
+    limits += [(token, count, ed.deck[token]) for token, count in by_kind.items()]
+    for token, count, most in limits:
         if count > most:
-            raise JudgeError(
-                f"'{key}' holds {count} × {name(card)}, but the {ed.slug} deck has only {most}.")
-    return cards
+            keys = " and ".join(f"'{k}'" for k in dict.fromkeys(fields[token]))
+            raise JudgeError(f"{keys} {'name' if ' and ' in keys else 'holds'} {count} × "
+                             f"{name(parse_card(token))}, but the {ed.slug} deck has only {most}.")
 
 
-def read_bool(q: Mapping, key: str, default: bool) -> bool:
+def read_bool(q: Mapping, key: str, default: bool | None) -> bool | None:
     raw = q.get(key)
     if raw is None:
         return default

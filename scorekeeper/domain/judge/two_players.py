@@ -3,36 +3,42 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition, HouseRules
+from .effects import CARD_RULES, LOSES_TURN, draws
 from .ruling import Ruling, RulingBuilder
-from .wording import name
+from .wording import TWO_PLAYER_REVERSE, name
+
+# What a player made to draw, but not to lose the turn, must then play.
+FOLLOW_UP = {"cheese-touch": "a yellow card, or they draw 2 more"}
 
 
 def judge_two_players(ed: Edition, rules: HouseRules, card: Card) -> Ruling:
     R = RulingBuilder("two-players", ed)
     R.rules("two-players")
     kind = card.kind.token
+    if kind in CARD_RULES:
+        R.rules(CARD_RULES[kind])
+    n = draws(card)
+    if n:
+        R.draw("other-player", n)
     if kind == "reverse":
-        R.rules("reverse")
-        R.depends("Two players: Reverse acts as Skip (official Mattel rule).")
+        R.depends(TWO_PLAYER_REVERSE)
         return R.done(
             "play-again", "Play again: Reverse acts as Skip",
             f"With two players the {name(card)} acts as a Skip: the other player loses "
             "the turn.",
             "So whoever played it plays again.")
-    if kind == "skip":
-        R.rules("skip")
+    if kind in LOSES_TURN:
         return R.done(
-            "play-again", "Play again",
+            "play-again", f"Play again: the other player draws {n}" if n else "Play again",
+            f"The {name(card)} makes the other player draw {n} and lose the turn." if n else
             f"The {name(card)} skips the other player.",
             "With two players that means whoever played it plays again.")
-    if kind in ("draw2", "wild-draw4"):
-        n = 2 if kind == "draw2" else 4
-        R.rules("draw-two" if kind == "draw2" else "wild-draw-four")
-        R.draw("other-player", n)
+    if n:
         return R.done(
-            "play-again", f"Play again: the other player draws {n}",
-            f"The {name(card)} makes the other player draw {n} and lose the turn.",
-            "With two players that means whoever played it plays again.")
+            "turn-passes", f"The turn passes: the other player draws {n}",
+            f"The {name(card)} makes the other player draw {n}, but it does not cost them "
+            "the turn.",
+            f"So they draw {n}, then play: {FOLLOW_UP.get(kind, 'as usual')}.")
     return R.done(
         "turn-passes", "The turn passes",
         f"The {name(card)} has no effect on the order of play.",

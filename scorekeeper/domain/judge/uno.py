@@ -30,17 +30,7 @@ def judge_uno(ed: Edition, rules: HouseRules, caught: str, said_uno_first: bool 
             "no-penalty", f"No penalty: {someone} said UNO first",
             f"{cap(someone)} said UNO before anyone else called it out.",
             "Catching yourself first is safe, even if it was a little late.")
-    n = uno_penalty(ed, rules)
-    R.rules("say-uno", "uno-catch-window", "uno-penalty")
-    if rules.uno_penalty is not None:
-        R.rules("house-uno-penalty")
-        R.depends(f"House rule: the UNO penalty is {n} (the {ed.slug} edition says "
-                  f"{ed.uno_penalty}).")
-    elif ed.uno_penalty != 2:
-        R.depends(f"{ed.slug} edition: the penalty is {n} (sheet 000); the 108-card sheets "
-                  "say 2.")
-    else:
-        R.depends(f"{ed.slug} edition: the penalty is {n}.")
+    n = _penalty(R, ed, rules)
     if n == 0:
         return R.done(
             "no-penalty", "No penalty: the house rule sets it to 0",
@@ -52,3 +42,19 @@ def judge_uno(ed: Edition, rules: HouseRules, caught: str, said_uno_first: bool 
         f"{cap(someone)} was caught after playing the second-to-last card and before the "
         "next player began their turn.",
         f"Not having said UNO first, {someone} draws {n} cards.")
+
+
+def _penalty(R: RulingBuilder, ed: Edition, rules: HouseRules) -> int:
+    """The cards a caught player draws, and the note on where that number comes from."""
+    n = uno_penalty(ed, rules)
+    R.rules("say-uno", "uno-catch-window", "uno-penalty")
+    if rules.uno_penalty is not None:
+        R.rules("house-uno-penalty")
+        R.depends(f"House rule: the UNO penalty is {n} (the {ed.slug} edition says "
+                  f"{ed.uno_penalty}).")
+    elif ed.uno_penalty != 2:
+        R.depends(f"{ed.slug} edition: the penalty is {n} (sheet 000); the 108-card sheets "
+                  "say 2.")
+    else:
+        R.depends(f"{ed.slug} edition: the penalty is {n}.")
+    return n

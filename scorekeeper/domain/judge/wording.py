@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from ..cards import Card
 
+TWO_PLAYER_REVERSE = "Two players: Reverse acts as Skip (official Mattel rule)."
+CHEESE_SHEET = "wimpy-kid edition: the Cheese Touch (sheet 004)."
+CHEESE_IN_HAND = ("Sheet 004 does not say whether a Cheese Touch in a hand counts as yellow: "
+                  "the judge counts only yellow cards, here as for the Wild Draw Four.")
+
 
 def name(card: Card) -> str:
     """A card as the explanation says it: 'red 7', 'blue Draw Two', 'Wild Draw Four'."""
