@@ -58,19 +58,16 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, backup, operations, rules, scoreboard, scorepad, sharing
-    from . import judge_views
+    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing
 
     operations.init_app(app)
     app.register_blueprint(scorepad.bp)
     app.register_blueprint(scoreboard.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(rules.bp)
-    app.register_blueprint(judge_views.bp)
+    app.register_blueprint(judge.bp)
     app.register_blueprint(api.bp)
-    app.register_blueprint(judge_views.api_bp)
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie
-    csrf.exempt(judge_views.api_bp)
     backup.init_app(app)
 
 

@@ -1,53 +1,30 @@
-"""The judge: `/judge` pages for people at the table, `POST /api/judge` for clients.
+"""The judge's pages for people at the table.
 
-Thin on purpose: read the question (a JSON body, or the GET parameters of a
-form made of card pickers, which `judge_forms` turns into a question), ask
+Thin on purpose: read the question (the GET parameters of a form made of card
+pickers, which `forms` turns into a question), ask
 `domain.judge`, show or return the ruling. Judging changes nothing, so the
 forms use GET: no CSRF token, and every ruling has a link that can be shared.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 
-from .services import games
-from .domain.cards import COLOURS, KINDS, CardError, split_token
-from .domain import rulebook
-from .domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError
-from .domain.judge import (
+from ..domain import rulebook
+from ..domain.cards import COLOURS, KINDS, CardError, split_token
+from ..domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError
+from ..domain.judge import (
     CHALLENGERS, CHEESE_SITUATIONS, CHOICE_LABELS, COLOUR_LABELS, DRAW_ACTIONS, FIELD_LABELS,
     LEGENDS, MAX_PLAYERS, MIN_PLAYERS, NAME_LABELS, PICKER_LABELS, QUESTION_HELP, QUESTIONS,
     SHORT, UNO_CAUGHT, JudgeError, Ruling, judge)
-from .judge_forms import (
+from ..services import games
+from . import bp
+from .forms import (
     BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKERS,
     colour_for_hand, kind_of, question_from_args)
 
-bp = Blueprint("judge", __name__)
-api_bp = Blueprint("judge_api", __name__, url_prefix="/api")
-
-# ---------------------------------------------------------------- JSON API
-
-
-@api_bp.post("/judge")
-def api_judge():
-    raw = request.get_data(cache=False)
-    try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):
-        return jsonify(error="The body must be a JSON object such as "
-                             "{\"question\": \"play\", \"top\": \"red-7\", \"card\": \"blue-7\"}."), 400
-    try:
-        ruling = judge(body)
-    except (JudgeError, CardError, HouseRuleError) as err:
-        return jsonify(error=str(err)), 422
-    return jsonify(ruling.as_json())
-
-
-# ---------------------------------------------------------------- the web judge
-
-# What the form pages say lives with the judge (domain.judge.labels); judge_forms says
+# What the form pages say lives with the judge (domain.judge.labels); forms.py says
 # which fields each form asks.
 LABELS = FIELD_LABELS
 CHOICES = {field: list(options.items()) for field, options in CHOICE_LABELS.items()}

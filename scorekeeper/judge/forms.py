@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .domain.cards import KINDS, split_token
-from .domain.editions import DEFAULT_EDITION
-from .domain.judge import BOOL_LABELS, FIELDS
+from ..domain.cards import KINDS, split_token
+from ..domain.editions import DEFAULT_EDITION
+from ..domain.judge import BOOL_LABELS, FIELDS
 
 # What each form asks, in order; the template draws one block per field.
 FORM_FIELDS: dict[str, list[str]] = {

@@ -1,0 +1,27 @@
+"""`POST /api/judge`: a disputed play in, a ruling out (docs/judge-api.md). Judging
+changes nothing, so it needs no key."""
+from __future__ import annotations
+
+import json
+
+from flask import jsonify, request
+
+from ..domain.cards import CardError
+from ..domain.editions import HouseRuleError
+from ..domain.judge import JudgeError, judge
+from ..services.errors import Invalid, Malformed
+from . import bp
+
+
+@bp.post("/judge")
+def api_judge():
+    try:
+        body = json.loads(request.get_data(cache=False))
+    except (ValueError, RecursionError):
+        raise Malformed("The body must be a JSON object such as "
+                        "{\"question\": \"play\", \"top\": \"red-7\", \"card\": \"blue-7\"}.") from None
+    try:
+        ruling = judge(body)
+    except (JudgeError, CardError, HouseRuleError) as err:
+        raise Invalid(str(err)) from None
+    return jsonify(ruling.as_json())
