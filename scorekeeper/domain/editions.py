@@ -39,10 +39,6 @@ class Edition:
             counts[self.extra] = 4
         return counts
 
-    @property
-    def size(self) -> int:
-        return sum(self.deck.values())
-
 
 EDITIONS: dict[str, Edition] = {
     e.slug: e

@@ -26,8 +26,6 @@ S002 = "002_041227d2d2e4ab7f.txt"
 S003 = "003_4ddd9415c5096513.txt"
 S004 = "004_03773f4fbf8824fd.txt"
 SOURCE_FILES = (S000, S001, S002, S003, S004)
-# Each edition's own sheets (as in editions.py), and a line on what each sheet is.
-EDITION_SOURCES = {CLASSIC: (S001, S002, S003), C112: (S000,), WIMPY: (S004,)}
 SOURCE_LABELS = {
     S000: "000 112-card, Blanks",
     S001: "001 web page, official rules",

@@ -98,26 +98,8 @@ def build_hand(
     for name in list(held) + list(typed):
         if name not in players:
             raise HandError(f"'{name}' is not playing in this game.")
-    totals: dict[str, int] = {}
-    for name, value in typed.items():
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TYPED_TOTAL:
-            raise HandError(f"{name}'s total must be a whole number from 0 to {MAX_TYPED_TOTAL}.", name)
-        totals[name] = value
-    cards: dict[str, tuple[Card, ...]] = {}
-    for name in players:
-        if name not in held and name not in totals:
-            raise HandError(f"{name} is missing: list their cards, or [] for the player who went out.", name)
-        raw = held.get(name, [])
-        if not isinstance(raw, list):
-            raise HandError(f"{name}'s cards must be a list of tokens.", name)
-        try:
-            cards[name] = tuple(parse_card(t) for t in raw)
-        except CardError as err:
-            raise HandError(f"{name}: {err}", name) from None
-        if cards[name] and name in totals:
-            raise HandError(f"{name} has both cards and a typed total: keep one.", name)
+    totals = _typed_totals(typed)
+    cards = {name: _held_cards(name, held, totals) for name in players}
     out = [n for n in players if not cards[n] and n not in totals]
     if not out:
         raise HandError("Nobody went out: exactly one player must have no cards left.")
@@ -126,6 +108,33 @@ def build_hand(
                         "enter the others' cards or typed totals.", out[1])
     check_deck(edition, cards)
     return Hand(winner=out[0], held=cards, typed=totals)
+
+
+def _typed_totals(typed: Mapping) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for name, value in typed.items():
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TYPED_TOTAL:
+            raise HandError(f"{name}'s total must be a whole number from 0 to {MAX_TYPED_TOTAL}.", name)
+        totals[name] = value
+    return totals
+
+
+def _held_cards(name: str, held: Mapping, totals: Mapping[str, int]) -> tuple[Card, ...]:
+    """One player's cards, checked: a list of tokens, or nothing beside a typed total."""
+    if name not in held and name not in totals:
+        raise HandError(f"{name} is missing: list their cards, or [] for the player who went out.", name)
+    raw = held.get(name, [])
+    if not isinstance(raw, list):
+        raise HandError(f"{name}'s cards must be a list of tokens.", name)
+    try:
+        cards = tuple(parse_card(t) for t in raw)
+    except CardError as err:
+        raise HandError(f"{name}: {err}", name) from None
+    if cards and name in totals:
+        raise HandError(f"{name} has both cards and a typed total: keep one.", name)
+    return cards
 
 
 def check_deck(edition: Edition, held: Mapping[str, Sequence[Card]]) -> None:
