@@ -1,8 +1,10 @@
 """Scorekeeper: the score pad and rules judge for UNO played with a physical deck."""
 from __future__ import annotations
 
+import gc
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Mapping
 
@@ -45,6 +47,8 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     app.jinja_env.trim_blocks = True  # less whitespace: the scoreboard has a byte budget
     app.jinja_env.lstrip_blocks = True
     db.init_app(app)
+    if sys.version_info < (3, 12):
+        _collect_before_session_ends(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
@@ -68,6 +72,16 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if app.config.get("MIGRATE_ON_START", True):
         schema.upgrade_schema(app, MIGRATIONS)  # one process at a time (see schema.py)
     return app
+
+
+def _collect_before_session_ends(app: Flask) -> None:
+    """CPython 3.11 can crash (SIGSEGV) when its cyclic GC frees ORM objects whose session has
+    already closed (a big game's page leaves thousands in reference cycles). Collecting them
+    while the request's session is still open is safe, so each request does that here.
+    Registered after db.init_app: Flask runs teardowns in reverse, so this runs first."""
+    @app.teardown_appcontext
+    def collect_garbage(exc: BaseException | None) -> None:
+        gc.collect()
 
 
 def _instance_secret(path: Path) -> str:
