@@ -78,5 +78,7 @@ def test_every_hand_page_of_a_big_game_keeps_every_worker_alive(tmp_path):
             statuses += list(pool.map(lambda _: page_status(server, path), range(CONCURRENT_PAGES)))
         log = server.log_text()
     failed = [s for s in statuses if s != 200]
-    assert not failed and not crashes(server), (failed, crashes(server))
+    crashed = crashes(server)
+    assert not failed and not crashed, (
+        f"{len(failed)} of {len(statuses)} pages failed, {len(crashed)} crash lines: {failed[:3]} {crashed[:3]}")
     assert log.count("Booting worker") == workers, "a worker was replaced: one must have died"
