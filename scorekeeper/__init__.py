@@ -77,11 +77,12 @@ def create_app(test_config: Mapping | None = None) -> Flask:
 def _collect_before_session_ends(app: Flask) -> None:
     """CPython 3.11 can crash (SIGSEGV) when its cyclic GC frees ORM objects whose session has
     already closed (a big game's page leaves thousands in reference cycles). Collecting them
-    while the request's session is still open is safe, so each request does that here.
-    Registered after db.init_app: Flask runs teardowns in reverse, so this runs first."""
+    while the request's session is still open is safe, so each request that loaded any does
+    that here. Registered after db.init_app: Flask runs teardowns in reverse, so this runs first."""
     @app.teardown_appcontext
     def collect_garbage(exc: BaseException | None) -> None:
-        gc.collect()
+        if db.session.registry.has() and db.session.identity_map:
+            gc.collect()
 
 
 def _instance_secret(path: Path) -> str:
