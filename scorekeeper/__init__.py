@@ -5,7 +5,6 @@ registers itself.
 """
 from __future__ import annotations
 
-import gc
 import os
 import secrets
 import sys
@@ -56,7 +55,7 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
 def register_extensions(app: Flask) -> None:
     db.init_app(app)
     if sys.version_info < (3, 12):
-        _collect_before_session_ends(app)
+        database.collect_before_session_ends(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
@@ -80,17 +79,6 @@ def _assets(name: str) -> str:
     installed editable or not at all, keeps them at the top of the repository."""
     packaged = Path(__file__).resolve().parent / name
     return str(packaged if packaged.is_dir() else ROOT / name)
-
-
-def _collect_before_session_ends(app: Flask) -> None:
-    """CPython 3.11 can crash (SIGSEGV) when its cyclic GC frees ORM objects whose session has
-    already closed (a big game's page leaves thousands in reference cycles). Collecting them
-    while the request's session is still open is safe, so each request that loaded any does
-    that here. Registered after db.init_app: Flask runs teardowns in reverse, so this runs first."""
-    @app.teardown_appcontext
-    def collect_garbage(exc: BaseException | None) -> None:
-        if db.session.registry.has() and db.session.identity_map:
-            gc.collect()
 
 
 def _instance_secret(path: Path) -> str:

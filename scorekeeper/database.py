@@ -7,6 +7,7 @@ migration and the others find the schema already at the newest revision.
 """
 from __future__ import annotations
 
+import gc
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -102,3 +103,14 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+def collect_before_session_ends(app: Flask) -> None:
+    """CPython 3.11 can crash (SIGSEGV) when its cyclic GC frees ORM objects whose session has
+    already closed (a big game's page leaves thousands in reference cycles). Collecting them
+    while the request's session is still open is safe, so each request that loaded any does
+    that here. Registered after db.init_app: Flask runs teardowns in reverse, so this runs first."""
+    @app.teardown_appcontext
+    def collect_garbage(exc: BaseException | None) -> None:
+        if db.session.registry.has() and db.session.identity_map:
+            gc.collect()

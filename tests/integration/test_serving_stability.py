@@ -10,7 +10,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from servers import Server, readme_gunicorn_command
+from tests.support.servers import Server, readme_gunicorn_command
 
 PLAYERS = [f"Player {n}" for n in range(1, 11)]
 HANDS = 300
