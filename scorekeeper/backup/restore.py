@@ -13,6 +13,7 @@ from ..domain.editions import HouseRuleError, get_edition, parse_house_rules, pa
 from ..domain.scoring import (
     HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
+from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
@@ -151,8 +152,18 @@ def restore(data: object) -> list[Restored]:
             for (game, key), record in zip(built, records)]
 
 
+def _backup_int(text: str) -> int:
+    """JSON numbers in a backup; checked before int(), which refuses 4,300 digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RestoreError(f"This backup holds a number of more than {MAX_DIGITS} digits; "
+                           "no Scorekeeper backup has one.")
+    return int(text)
+
+
 def loads(raw: bytes | str) -> object:
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_int=_backup_int)
+    except RestoreError:
+        raise
     except (ValueError, RecursionError):
         raise RestoreError("This file is not JSON: choose the .json file a backup downloaded.") from None
