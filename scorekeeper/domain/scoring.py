@@ -25,6 +25,7 @@ SYSTEM_HELP = {
 }
 MAX_TYPED_TOTAL = 5_000
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MAX_HANDS = 1000  # hands in one game: far past any real evening, and a bound on every page's cost
 MAX_NAME = 40
 
 

@@ -22,14 +22,16 @@ DEFAULT_TARGET = 500
 # snapshot even while another phone deletes or edits a hand (separate SELECTs could see a
 # hand but not its cards). Players never change once seated: a second statement is safe.
 GAME_OPTIONS = (selectinload(Game.players), joinedload(Game.hands).joinedload(Hand.entries))
-_STAMP = select(Game.version, Game.edit_key_hash).where(Game.id == bindparam("game_id"))
+VISIBLE = Game.restore_batch.is_(None)  # a restore still writing its games hides them
+_STAMP = select(Game.version, Game.edit_key_hash).where(
+    Game.id == bindparam("game_id"), VISIBLE)
 
 
 def load_game(game_id: int) -> Game | None:
     """The whole game in a fixed number of queries, however many hands it has."""
     if not 0 < game_id <= MAX_ID:  # no such row, and PostgreSQL would refuse the number
         return None
-    stmt = select(Game).where(Game.id == game_id).options(*GAME_OPTIONS)
+    stmt = select(Game).where(Game.id == game_id, VISIBLE).options(*GAME_OPTIONS)
     return db.session.scalars(stmt).unique().one_or_none()
 
 
@@ -41,7 +43,7 @@ def get_game(game_id: int) -> Game:
 
 
 def list_games() -> list[Game]:
-    stmt = (select(Game).order_by(Game.updated_at.desc(), Game.id.desc())
+    stmt = (select(Game).where(VISIBLE).order_by(Game.updated_at.desc(), Game.id.desc())
             .options(*GAME_OPTIONS))
     return list(db.session.scalars(stmt).unique())
 
