@@ -125,7 +125,8 @@ def _hand_page(game: Game, number: int | None):
 def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     """Record a new hand or replace hand `number`, then back to the scoreboard."""
     if number is None:
-        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None)
+        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
+                                  scored=False)
         flash(f"Hand {saved.hand.number} saved.", "ok")
     else:
         hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))
