@@ -44,7 +44,8 @@ def board_context(game: Game) -> dict:
 
 def hands_page(hands: int) -> tuple[int, int, int]:
     """The `?page=` asked for (1 = the newest hands), the number of pages, and the first
-    hand number it shows; a page past the end shows the last one."""
+    hand number it shows. A page past the end shows the last one; one that is not a
+    number, the first."""
     pages = max(1, -(-hands // HANDS_PER_PAGE))
     page = min(max(whole_number(request.args.get("page", "1")) or 1, 1), pages)
     return page, pages, hands - (page - 1) * HANDS_PER_PAGE
