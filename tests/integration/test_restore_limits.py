@@ -119,3 +119,12 @@ def test_other_games_save_within_a_second_during_a_big_restore(make_app, tmp_pat
         worker.join()
     assert saves >= 3, "the restore ended before the saves could overlap it"
     assert slowest < 1.0, f"a save waited {slowest:.2f} s during the restore"
+
+
+def test_an_upload_past_the_size_limit_is_refused_with_a_reason(client, csrf_off):
+    import io
+    big = io.BytesIO(b" " * (restoring.MAX_RESTORE_BYTES + 1))
+    response = client.post("/restore", data={"backup": (big, "big.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 413
+    assert "at most 16 MB" in response.get_data(as_text=True)
