@@ -63,7 +63,7 @@ def test_the_every_hand_page_shows_50_hands_a_page(app, client):
     assert re.findall(r'id="hand-(\d+)"', first)[::49] == ["120", "71"]
     last = client.get(f"/games/{game['id']}/hands?page=3").get_data(as_text=True)
     assert re.findall(r'id="hand-(\d+)"', last)[::19] == ["20", "1"]
-    assert "newer" in last and "older" not in last
+    assert "newer hands" in last and "older hands" not in last
     beyond = client.get(f"/games/{game['id']}/hands?page=4")
     assert beyond.status_code == 200 and 'id="hand-1"' in beyond.get_data(as_text=True)
     garbled = client.get(f"/games/{game['id']}/hands?page={'9' * 5000}")
