@@ -16,9 +16,10 @@ from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import event, func, select
 from sqlalchemy.engine import Engine, make_url
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, ValidationError
 
 from .models import db
+from .numbers import MAX_DIGITS
 
 try:
     import fcntl
@@ -37,6 +38,11 @@ class DatabaseInt(IntegerConverter):
 
     def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False):  # noqa: A002
         super().__init__(map, fixed_digits, min, MAX_ID if max is None else max, signed)
+
+    def to_python(self, value: str):
+        if len(value) > MAX_DIGITS:  # checked before int(), which refuses 4,300 digits
+            raise ValidationError()
+        return super().to_python(value)
 
 
 def configure(app: Flask) -> None:

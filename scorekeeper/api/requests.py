@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import request
 
+from ..numbers import whole_number
 from ..services.errors import Malformed
 
 REVISION_HELP = "'revision' must be the whole number the hand had when you read it."
@@ -35,6 +36,7 @@ def query_revision() -> int | None:
     revision = request.args.get("revision")
     if revision is None:
         return None
-    if not (revision.isascii() and revision.isdigit()):
+    number = whole_number(revision)
+    if number is None:
         raise Malformed(REVISION_HELP, field="revision")
-    return int(revision)
+    return number

@@ -8,13 +8,14 @@ from ..models import Game, Hand
 from ..services.games import game_settings, stored_cards
 
 
-def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:
+def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int,
+              points: list[dict[str, int]] | None = None) -> dict:
     domain = sheet.hands[index]
     return {
         "number": hand.number,
         "winner": domain.winner,
         "held": stored_cards(game, hand)[0],
-        "points": sheet.points()[index],
+        "points": (sheet.points() if points is None else points)[index],
         "typed_totals": dict(domain.typed),
         "dealer": sheet.dealer(hand.number),
         "revision": hand.revision,
@@ -24,11 +25,13 @@ def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int) -> dict:
 def game_dict(game: Game, sheet: ScoreSheet) -> dict:
     scores = sheet.standings()
     outcome = sheet.outcome()
+    points = sheet.points()
     return game_settings(game) | {
         "players": [{"name": n, "score": scores[n]} for n in sheet.players],
         "standings": {system: sheet.standings(system) for system in SYSTEMS},
         "url": url_for("scoreboard.scoreboard", game_id=game.id),
-        "hands": [hand_dict(game, h, sheet, i) for i, h in enumerate(game.hands)],
+        # points() once: asking it per hand would check every hand each time (quadratic)
+        "hands": [hand_dict(game, h, sheet, i, points) for i, h in enumerate(game.hands)],
         "finished": outcome.finished,
         "winners": outcome.winners,
     }

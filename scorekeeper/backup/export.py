@@ -44,7 +44,7 @@ def export_game(game_id: int) -> dict | None:
 
 
 def export_all() -> dict:
-    ids = db.session.scalars(select(Game.id).order_by(Game.id)).all()
+    ids = db.session.scalars(select(Game.id).where(games.VISIBLE).order_by(Game.id)).all()
     db.session.rollback()
     records = []
     for game_id in ids:  # one game at a time: memory stays flat however many there are

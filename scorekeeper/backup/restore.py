@@ -2,22 +2,30 @@
 from __future__ import annotations
 
 import json
+import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Mapping
 
-from sqlalchemy import update
+from sqlalchemy import delete, insert, update
 
 from ..domain.cards import CardError
 from ..domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
-    HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
+    MAX_HANDS, HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
+from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 
 MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
+MAX_RESTORE_GAMES = 10_000
+MAX_RESTORE_HANDS = 50_000
+CHUNK_ROWS = 5_000  # rows per transaction: other games' saves wait for one chunk at most
+SQLITE_PAUSE = 0.11  # seconds between chunks: see _let_others_write
+ABANDONED_AFTER = 3600  # seconds: a restore still marked this long after it began has died
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
              "updated_at", "hands"}
@@ -67,8 +75,22 @@ def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Map
     return record
 
 
-def _build_game(record: object, index: int) -> tuple[Game, str]:
-    """A new, unsaved game from one backup record; raises RestoreError with where and why."""
+@dataclass
+class Plan:
+    """One backup game checked and ready to insert: rows as plain values, no ORM objects."""
+    game: dict
+    names: list[str]
+    hands: list[list[tuple[int, str, int | None]]]  # per hand: (seat, cards, typed total)
+    key: str
+    original_id: object
+
+    @property
+    def rows(self) -> int:
+        return 1 + len(self.names) + sum(1 + len(h) for h in self.hands)
+
+
+def _build_game(record: object, index: int) -> Plan:
+    """One backup record checked whole; raises RestoreError with where and why."""
     where = f"Game {index + 1}"
     record = _check_keys(record, GAME_KEYS, "game", where)
     if isinstance(record.get("id"), int) and not isinstance(record.get("id"), bool):
@@ -81,36 +103,39 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
         edition = get_edition(record["edition"])
         rules = parse_house_rules(record.get("house_rules"), edition)
         target = parse_target(record["target"])
-    except (PlayersError, HouseRuleError) as err:
-        raise _fail(where, str(err)) from None
-    try:
         parse_system(record["scoring"])
-    except SystemChoiceError as err:
+    except (PlayersError, HouseRuleError, SystemChoiceError) as err:
         raise _fail(where, str(err)) from None
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
-    key = new_key()
-    players = [Player(seat=i, name=n) for i, n in enumerate(names)]
-    game = Game(edition=edition.slug, scoring=record["scoring"], target=target,
-                house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
-                created_at=created, updated_at=updated, players=players)
     if not isinstance(record["hands"], list):
         raise _fail(where, "'hands' must be a list.")
-    by_name = dict(zip(names, players))
-    for number, raw in enumerate(record["hands"], start=1):
+    if len(record["hands"]) > MAX_HANDS:
+        raise _fail(where, f"a game holds at most {MAX_HANDS} hands; this one has "
+                           f"{len(record['hands'])}.")
+    seats = {name: seat for seat, name in enumerate(names)}
+    hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
+              for name, cards in hand.held.items()]
+             for hand in _hands(record["hands"], edition, names, where)]
+    key = new_key()
+    # As if each hand had been written in turn: every later write to the game gets a
+    # revision above all of these (see services/hands.py, _next_version).
+    game = dict(edition=edition.slug, scoring=record["scoring"], target=target,
+                house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
+                created_at=created, updated_at=updated, version=len(hands) + 1)
+    return Plan(game, names, hands, key, record.get("id"))
+
+
+def _hands(raws: list, edition, names: list[str], where: str):
+    for number, raw in enumerate(raws, start=1):
         at = f"{where}, hand {number}"
         raw = _check_keys(raw, HAND_KEYS, "hand", at)
         if "number" in raw and raw["number"] != number:
             raise _fail(at, f"hands must be numbered 1, 2, 3… in order; found {raw['number']!r}.")
         try:
-            hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
+            yield build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
             raise _fail(at, str(err)) from None
-        game.hands.append(Hand(number=number, revision=number, created_at=updated, entries=[
-            HeldCards(player=by_name[name], cards=" ".join(c.token for c in cards),
-                      typed_total=hand.typed.get(name))
-            for name, cards in hand.held.items()]))
-    return game, key
 
 
 def parse_backup(data: object) -> list[object]:
@@ -130,29 +155,125 @@ def parse_backup(data: object) -> list[object]:
     return records
 
 
+def _check_size(records: list) -> None:
+    if len(records) > MAX_RESTORE_GAMES:
+        raise RestoreError(f"A restore adds at most {MAX_RESTORE_GAMES} games; this backup has "
+                           f"{len(records)}. Split it, or restore it with 'flask restore' in parts.")
+    hands = sum(len(r["hands"]) for r in records
+                if isinstance(r, Mapping) and isinstance(r.get("hands"), list))
+    if hands > MAX_RESTORE_HANDS:
+        raise RestoreError(f"A restore adds at most {MAX_RESTORE_HANDS} hands; this backup has "
+                           f"{hands}.")
+
+
 def restore(data: object) -> list[Restored]:
-    """Add every game of a backup as a new game, or none of them (RestoreError says why)."""
+    """Add every game of a backup as a new game, or none of them (RestoreError says why).
+
+    Everything is checked before anything is written. The rows then go in by many at a time,
+    in short transactions of at most CHUNK_ROWS rows, so other games' saves wait a moment at
+    most, never the whole restore. Until the last one commits, the new games carry this
+    restore's batch mark and no page shows them; one UPDATE then shows them all at once. On a
+    failure they are deleted; if the process dies instead, the next restore deletes them.
+    """
     records = parse_backup(data)
-    built = [_build_game(record, i) for i, record in enumerate(records)]
-    db.session.rollback()  # start clean: this commit must carry the backup and nothing else
+    _check_size(records)
+    plans = [_build_game(record, i) for i, record in enumerate(records)]
+    batch = f"{int(time.time()):012d}-{secrets.token_hex(8)}"
+    ids: list[int] = []
+    db.session.rollback()  # start clean: these commits carry the backup and nothing else
     try:
-        db.session.add_all(game for game, _ in built)
-        db.session.flush()
-        for game, _ in built:
-            # As if each hand had been written in turn: every later write to the game gets a
-            # revision above all of these (see services/hands.py, _next_version).
-            db.session.execute(update(Game).where(Game.id == game.id)
-                               .values(version=len(game.hands) + 1))
+        _discard_abandoned()
+        for chunk in _chunks(plans):
+            ids += insert_games(chunk, batch)
+            db.session.commit()
+            _let_others_write()
+        db.session.execute(update(Game.__table__).where(Game.restore_batch == batch)
+                           .values(restore_batch=None))
         db.session.commit()
-    except Exception:
+    except BaseException:
         db.session.rollback()
+        _discard(batch)
         raise
-    return [Restored(game.id, key, record.get("id"), [p.name for p in game.players], len(game.hands))
-            for (game, key), record in zip(built, records)]
+    return [Restored(i, p.key, p.original_id, p.names, len(p.hands)) for i, p in zip(ids, plans)]
+
+
+def _let_others_write() -> None:
+    """SQLite has one write lock, and a waiting writer only looks for it every 100 ms at
+    worst (its busy handler's longest sleep): pause that long, or the next chunk takes the
+    lock again first and other games' saves starve. PostgreSQL's inserts lock no one."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        time.sleep(SQLITE_PAUSE)
+
+
+def _chunks(plans: list[Plan]):
+    chunk: list[Plan] = []
+    rows = 0
+    for plan in plans:
+        if chunk and rows + plan.rows > CHUNK_ROWS:
+            yield chunk
+            chunk, rows = [], 0
+        chunk.append(plan)
+        rows += plan.rows
+    if chunk:
+        yield chunk
+
+
+def _inserted_ids(table, rows: list[dict]) -> list[int]:
+    """Many rows in one statement (or a few), their new ids in the order given."""
+    if not rows:
+        return []
+    stmt = insert(table).returning(table.c.id, sort_by_parameter_order=True)
+    return list(db.session.execute(stmt, rows).scalars())
+
+
+def insert_games(plans: list[Plan], batch: str) -> list[int]:
+    """Insert the games (marked with `batch`), their players, hands and cards: a few
+    statements per table, however many games; returns the games' new ids."""
+    game_ids = _inserted_ids(Game.__table__, [p.game | {"restore_batch": batch} for p in plans])
+    player_ids = iter(_inserted_ids(Player.__table__, [
+        {"game_id": g, "seat": seat, "name": name}
+        for g, p in zip(game_ids, plans) for seat, name in enumerate(p.names)]))
+    seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
+    hand_ids = iter(_inserted_ids(Hand.__table__, [
+        {"game_id": g, "number": n, "revision": n, "request_id": None,
+         "created_at": p.game["updated_at"]}
+        for g, p in zip(game_ids, plans) for n in range(1, len(p.hands) + 1)]))
+    cards = [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
+             for p, seats in zip(plans, seat_ids) for hand in p.hands
+             for hand_id in (next(hand_ids),) for seat, text, typed in hand]
+    if cards:
+        db.session.execute(insert(HeldCards.__table__), cards)
+    return game_ids
+
+
+def _discard(batch: str) -> None:
+    """Delete a failed restore's games (their players, hands and cards go with them)."""
+    try:
+        db.session.execute(delete(Game.__table__).where(Game.restore_batch == batch))
+        db.session.commit()
+    except Exception:  # the next restore's _discard_abandoned retries
+        db.session.rollback()
+
+
+def _discard_abandoned() -> None:
+    """Games of a restore whose process died mid-way: older than any restore can take."""
+    cutoff = f"{int(time.time()) - ABANDONED_AFTER:012d}"
+    db.session.execute(delete(Game.__table__).where(Game.restore_batch < cutoff))
+    db.session.commit()
+
+
+def _backup_int(text: str) -> int:
+    """JSON numbers in a backup; checked before int(), which refuses 4,300 digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RestoreError(f"This backup holds a number of more than {MAX_DIGITS} digits; "
+                           "no Scorekeeper backup has one.")
+    return int(text)
 
 
 def loads(raw: bytes | str) -> object:
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_int=_backup_int)
+    except RestoreError:
+        raise
     except (ValueError, RecursionError):
         raise RestoreError("This file is not JSON: choose the .json file a backup downloaded.") from None

@@ -70,6 +70,13 @@ def restore_upload():
                            keep_links={r.id: _keep_link(r) for r in restored})
 
 
+@bp.errorhandler(413)
+def restore_too_large(err):
+    return error_response(413, f"Nothing was restored: a backup file may be at most "
+                               f"{MAX_RESTORE_BYTES // (1024 * 1024)} MB. Restore a large "
+                               f"backup in parts, or with 'flask restore' on the server.")
+
+
 def _keep_link(item: Restored) -> str:
     """The keep-score link that hands a game's edit key to another phone."""
     return url_for("sharing.keep_score", game_id=item.id, _external=True) + "#key=" + item.edit_key

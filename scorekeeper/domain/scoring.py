@@ -24,6 +24,7 @@ SYSTEM_HELP = {
     LOWEST_TOTAL: "Everyone is charged what they hold; when someone reaches the target, the lowest total wins.",
 }
 MAX_TYPED_TOTAL = 5_000
+MAX_HANDS = 1000  # hands in one game: far past any real evening, and a bound on every page's cost
 MAX_NAME = 40
 
 
@@ -174,6 +175,25 @@ def hand_points(hand: Hand, values: Mapping[str, int]) -> dict[str, int]:
     }
 
 
+def add_hand(totals: Mapping[str, int], hand: Hand, points: Mapping[str, int],
+             system: str) -> dict[str, int]:
+    """The totals after one more hand: earlier hands' totals never change, so a new hand
+    needs only the totals before it."""
+    after = dict(totals)
+    if system == WINNER_TAKES_POINTS:
+        after[hand.winner] += sum(points.values())
+    else:
+        for name, p in points.items():
+            after[name] += p
+    return after
+
+
+def reached_target(totals: Mapping[str, int], target: int) -> bool:
+    """Whether the game is over: totals only grow, so if any running total ever reached the
+    target, the latest one has (see ScoreSheet.outcome)."""
+    return bool(totals) and max(totals.values()) >= target
+
+
 @dataclass(frozen=True)
 class Outcome:
     finished: bool
@@ -213,12 +233,8 @@ class ScoreSheet:
         totals = dict.fromkeys(self.players, 0)
         rows = []
         for hand, points in zip(self.hands, self.points()):
-            if system == WINNER_TAKES_POINTS:
-                totals[hand.winner] += sum(points.values())
-            else:
-                for name, p in points.items():
-                    totals[name] += p
-            rows.append(dict(totals))
+            totals = add_hand(totals, hand, points, system)
+            rows.append(totals)
         return rows
 
     def standings(self, system: str | None = None) -> dict[str, int]:

@@ -10,11 +10,14 @@ from flask import abort, render_template, request, session
 from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, key_hash_opens
 from ..models import Game
+from ..numbers import whole_number
 from ..scorepad.forms import TargetForm
 from ..services import games
 from .page_cache import board_pages
 
-RECENT_HANDS = 5  # hands shown with their cards on the scoreboard; the rest as points
+RECENT_HANDS = 5  # hands shown with their cards on the scoreboard
+EARLIER_HANDS = 20  # hands before those shown as points; older ones only on the hands pages
+HANDS_PER_PAGE = 50  # on the every-hand pages, newest first
 
 
 def board_view() -> str:
@@ -28,6 +31,7 @@ def board_context(game: Game) -> dict:
     view = board_view()
     system = view or game.scoring
     outcome = sheet.outcome()
+    games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
     # Only a keeper of a finished game sees the "keep playing" form (and its CSRF token).
     target_form = (TargetForm(target=games.suggested_target(game, sheet))
@@ -35,7 +39,16 @@ def board_context(game: Game) -> dict:
     return dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
                 standings=sheet.standings(system), running=sheet.running(system),
                 points=sheet.points(), outcome=outcome, editable=editable,
-                recent=RECENT_HANDS, target_form=target_form)
+                recent=RECENT_HANDS, earlier=EARLIER_HANDS, target_form=target_form)
+
+
+def hands_page(hands: int) -> tuple[int, int, int]:
+    """The `?page=` asked for (1 = the newest hands), the number of pages, and the first
+    hand number it shows. A page past the end shows the last one; one that is not a
+    number, the first."""
+    pages = max(1, -(-hands // HANDS_PER_PAGE))
+    page = min(max(whole_number(request.args.get("page", "1")) or 1, 1), pages)
+    return page, pages, hands - (page - 1) * HANDS_PER_PAGE
 
 
 def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:

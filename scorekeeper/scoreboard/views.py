@@ -10,7 +10,8 @@ from flask import make_response, render_template
 from ..edit_rights import game_or_404
 from ..http_cache import not_modified, revalidate
 from . import bp
-from .board import board_context, board_etag, board_page, board_view, page_stamp
+from .board import (HANDS_PER_PAGE, board_context, board_etag, board_page, board_view, hands_page,
+                    page_stamp)
 
 
 @bp.get("/games/<int:game_id>")
@@ -21,7 +22,10 @@ def scoreboard(game_id: int):
 
 @bp.get("/games/<int:game_id>/hands")
 def all_hands(game_id: int):
-    return render_template("all_hands.html", **board_context(game_or_404(game_id)))
+    context = board_context(game_or_404(game_id))
+    page, pages, newest = hands_page(len(context["sheet"].hands))
+    return render_template("all_hands.html", page=page, pages=pages, newest=newest,
+                           oldest=max(newest - HANDS_PER_PAGE + 1, 1), **context)
 
 
 @bp.get("/games/<int:game_id>/board")

@@ -10,6 +10,7 @@ from ..domain.editions import (
     DEFAULT_BLANK_POINTS, DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, MAX_BLANK_POINTS,
     MAX_TARGET, MAX_UNO_PENALTY, Edition)
 from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
+from ..numbers import MAX_DIGITS, signed_number, whole_number
 
 WHOLE = "Enter a whole number."
 
@@ -18,10 +19,13 @@ class WholeNumberField(IntegerField):
     """An integer field whose complaint about letters is a sentence a person understands."""
 
     def process_formdata(self, valuelist):
-        try:
-            super().process_formdata(valuelist)
-        except ValueError:
-            raise ValueError(WHOLE) from None
+        if not valuelist:
+            return
+        self.data = signed_number(valuelist[0])
+        if self.data is None:
+            too_long = len(valuelist[0].strip()) > MAX_DIGITS
+            raise ValueError(f"Enter a whole number of at most {MAX_DIGITS} digits." if too_long
+                             else WHOLE)
 
 
 class DeleteHandForm(FlaskForm):
@@ -30,7 +34,8 @@ class DeleteHandForm(FlaskForm):
 
 def parse_revision(value: str | None) -> int:
     """The revision a form carried; -1 (which matches no hand) when it is missing or garbled."""
-    return int(value) if value and value.isascii() and value.isdigit() else -1
+    number = whole_number(value)
+    return -1 if number is None else number
 
 
 class NewGameForm(FlaskForm):

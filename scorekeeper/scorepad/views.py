@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import editable_game_or_403, remember_key
+from ..edit_rights import can_edit, editable_game_or_403, remember_key
 from ..errors import status_of
 from ..models import Game
 from ..services import games, hands, target
@@ -68,7 +68,33 @@ def change_target(game_id: int):
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: int):
+    if request.method == "POST":
+        saved = _quick_save(game_id)
+        if saved is not None:
+            return saved
     return _hand_page(editable_game_or_403(game_id), None)
+
+
+def _quick_save(game_id: int):
+    """A new hand read and saved from the game's settings and players alone, so saving costs
+    the same in hand 1 and hand 1,000; None when the form needs showing again (the full
+    page then reads the whole game and says what is wrong)."""
+    head = games.load_game_head(game_id)
+    if head is None:
+        abort(404)
+    if not can_edit(head):
+        abort(403)
+    sheet = games.empty_sheet(head)
+    form = hand_form_class(sheet.edition, sheet.players)()
+    if not form.validate_on_submit():
+        return None
+    held, typed, problems = read_hand_form(form, head, {})
+    if problems:
+        return None
+    try:
+        return _save_hand(game_id, None, held, typed, form)
+    except ServiceError:
+        return None
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -125,7 +151,8 @@ def _hand_page(game: Game, number: int | None):
 def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     """Record a new hand or replace hand `number`, then back to the scoreboard."""
     if number is None:
-        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None)
+        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
+                                  scored=False)
         flash(f"Hand {saved.hand.number} saved.", "ok")
     else:
         hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))

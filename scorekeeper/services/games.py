@@ -4,7 +4,7 @@ Rows become the domain's ScoreSheet here; nothing in this module knows HTTP.
 """
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..database import MAX_ID
@@ -13,6 +13,7 @@ from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
     build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, Player, db
+from .cache import game_totals
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
 from .keys import hash_key, hash_opens, new_key
 
@@ -22,15 +23,55 @@ DEFAULT_TARGET = 500
 # snapshot even while another phone deletes or edits a hand (separate SELECTs could see a
 # hand but not its cards). Players never change once seated: a second statement is safe.
 GAME_OPTIONS = (selectinload(Game.players), joinedload(Game.hands).joinedload(Hand.entries))
-_STAMP = select(Game.version, Game.edit_key_hash).where(Game.id == bindparam("game_id"))
+VISIBLE = Game.restore_batch.is_(None)  # a restore still writing its games hides them
+_STAMP = select(Game.version, Game.edit_key_hash).where(
+    Game.id == bindparam("game_id"), VISIBLE)
 
 
 def load_game(game_id: int) -> Game | None:
     """The whole game in a fixed number of queries, however many hands it has."""
     if not 0 < game_id <= MAX_ID:  # no such row, and PostgreSQL would refuse the number
         return None
-    stmt = select(Game).where(Game.id == game_id).options(*GAME_OPTIONS)
+    stmt = select(Game).where(Game.id == game_id, VISIBLE).options(*GAME_OPTIONS)
     return db.session.scalars(stmt).unique().one_or_none()
+
+
+def load_game_head(game_id: int) -> Game | None:
+    """The game and its players, not its hands: what recording one more hand needs."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    stmt = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
+    return db.session.scalars(stmt).one_or_none()
+
+
+def hand_count(game_id: int) -> int:
+    return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game_id))
+
+
+def totals_of(game: Game) -> dict[str, int]:
+    """The game's totals (its own scoring system) at its current version. Kept per version
+    (a version never changes), so recording hand after hand never scores the whole game."""
+    key = (game.id, game.version)
+    totals = game_totals().get(key)
+    if totals is None:
+        full = load_game(game.id) if "hands" not in game.__dict__ else game
+        totals = remember_totals(full, sheet_of(full))
+    return dict(totals)
+
+
+def remember_totals(game: Game, sheet: ScoreSheet) -> dict[str, int]:
+    """Note `game`'s totals at its version, as scored in `sheet`; returns them."""
+    totals = sheet.standings()
+    game_totals().put((game.id, game.version), totals)
+    return totals
+
+
+def empty_sheet(game: Game) -> ScoreSheet:
+    """The game's settings and players without its hands: enough to score one new hand."""
+    edition = get_edition(game.edition)
+    return ScoreSheet(edition=edition, rules=parse_house_rules(game.house_rules, edition),
+                      scoring=game.scoring, target=game.target,
+                      players=[p.name for p in game.players])
 
 
 def get_game(game_id: int) -> Game:
@@ -41,7 +82,7 @@ def get_game(game_id: int) -> Game:
 
 
 def list_games() -> list[Game]:
-    stmt = (select(Game).order_by(Game.updated_at.desc(), Game.id.desc())
+    stmt = (select(Game).where(VISIBLE).order_by(Game.updated_at.desc(), Game.id.desc())
             .options(*GAME_OPTIONS))
     return list(db.session.scalars(stmt).unique())
 

@@ -9,10 +9,13 @@ from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
-from ..domain.scoring import Hand as DomainHand, HandError, ScoreSheet, build_hand
+from ..domain.scoring import (
+    MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points,
+    reached_target)
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, Invalid, Malformed, NotFound
-from .games import load_game, sheet_of
+from .cache import game_totals
+from .games import empty_sheet, hand_count, load_game, load_game_head, sheet_of, totals_of
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -20,10 +23,11 @@ MAX_REQUEST_ID = 64
 
 @dataclass
 class Written:
-    """A game just after a write, scored; `hand` is the hand written (None after a delete)."""
+    """A game just after a write, scored; `hand` is the hand written (None after a delete).
+    game and sheet are None when the caller asked for no score (record_hand, scored=False)."""
 
-    game: Game
-    sheet: ScoreSheet
+    game: Game | None
+    sheet: ScoreSheet | None
     hand: Hand | None = None
     created: bool = True
 
@@ -67,41 +71,56 @@ def _check_request_id(request_id: object) -> None:
                         field="request_id")
 
 
-def _already_recorded(game_id: int, hand: Hand) -> Written:
-    game = load_game(game_id)
-    return Written(game, sheet_of(game), hand, created=False)
-
-
 def record_hand(game_id: int, held: object, typed: object = None,
-                request_id: object = None) -> Written:
-    """Record a new hand. A repeated request_id records nothing and answers with that hand."""
+                request_id: object = None, scored: bool = True) -> Written:
+    """Record a new hand. A repeated request_id records nothing and answers with that hand.
+
+    The write reads only the game's row and players, the number of hands, and whether the
+    game was already over (kept per version): its cost does not grow with the game. The
+    whole game is loaded and scored afterwards, outside the write, only if `scored`.
+    """
     _check_request_id(request_id)
 
-    def change(game: Game) -> Written | Hand:
+    after: dict = {}
+
+    def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
             earlier = _find_request(game.id, request_id)
             if earlier is not None:
-                return earlier
-        sheet = sheet_of(game)
-        if sheet.outcome().finished:
+                return earlier, False
+        count = hand_count(game.id)
+        if count >= MAX_HANDS:
+            raise Conflict(f"A game holds at most {MAX_HANDS} hands: start a new game to play on.")
+        totals = totals_of(game)
+        if reached_target(totals, game.target):
             raise Conflict("This game is over: raise the target to keep playing.")
         result = check_hand(game, held, typed)
-        hand = Hand(number=len(game.hands) + 1, request_id=request_id,
+        hand = Hand(game_id=game.id, number=count + 1, request_id=request_id,
                     revision=_next_version(game))
         _fill(game, hand, result)
-        game.hands.append(hand)
-        sheet.hands.append(result)
-        return Written(game, sheet, hand)
+        db.session.add(hand)
+        points = hand_points(result, empty_sheet(game).values)
+        after.update(game=game, totals=add_hand(totals, result, points, game.scoring))
+        return hand, True
 
     try:
-        written = write_game(game_id, change)
+        hand, created = write_game(game_id, change, load=load_game_head)
     except IntegrityError:  # the same request_id committed by a racing request
         db.session.rollback()
-        earlier = _find_request(game_id, request_id) if request_id else None
-        if earlier is None:
+        hand, created = _find_request(game_id, request_id) if request_id else None, False
+        if hand is None:
             raise
-        return _already_recorded(game_id, earlier)
-    return written if isinstance(written, Written) else _already_recorded(game_id, written)
+    if created:  # the write bumped the version: the next hand starts from these totals
+        game_totals().put((game_id, after["game"].version), after["totals"])
+    return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
+
+
+def _written(game_id: int, hand: Hand, created: bool) -> Written:
+    """The whole game after a write, scored, for an answer that shows it all."""
+    db.session.expire_all()  # the session may hold the game as it was before this hand
+    game = load_game(game_id)
+    hand = next((h for h in game.hands if h.id == hand.id), hand)
+    return Written(game, sheet_of(game), hand, created=created)
 
 
 def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> Hand:

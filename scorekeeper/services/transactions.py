@@ -28,12 +28,15 @@ def _begin_write(game_id: int) -> None:
         db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
 
 
-def write_game(game_id: int, change: Callable[[Game], T]) -> T:
-    """Run `change` on the freshly loaded game and commit; retry if another writer won."""
+def write_game(game_id: int, change: Callable[[Game], T],
+               load: Callable[[int], Game | None] = load_game) -> T:
+    """Run `change` on the freshly loaded game and commit; retry if another writer won.
+
+    `load` may load less than the whole game (see hands.record_hand)."""
     for attempt in range(ATTEMPTS):
         try:
             _begin_write(game_id)
-            game = load_game(game_id)
+            game = load(game_id)
             if game is None:
                 raise NotFound("There is no game with that id.")
             result = change(game)

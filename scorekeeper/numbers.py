@@ -1,0 +1,29 @@
+"""Whole numbers typed by people or sent by programs, read without Python's digit limit.
+
+int() refuses text of more than 4,300 digits with a ValueError (and spends time on long
+ones first): every number field checks its length before converting. No number the app
+stores has more than MAX_DIGITS digits (ids and revisions fit in 32 bits).
+"""
+from __future__ import annotations
+
+MAX_DIGITS = 18
+
+
+def whole_number(text: object) -> int | None:
+    """The non-negative whole number `text` spells in ASCII digits; None for anything else."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def signed_number(text: object) -> int | None:
+    """Like whole_number, with an optional leading + or -."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    sign = -1 if text[:1] == "-" else 1
+    number = whole_number(text[1:] if text[:1] in "+-" and text else text)
+    return None if number is None else sign * number

@@ -1,0 +1,32 @@
+"""What this process remembers about a game per version: a version never changes, so a
+remembered fact stays true; a new write makes a new version and a new key."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Hashable
+
+from flask import current_app
+
+
+class VersionFacts:
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self._facts: OrderedDict[Hashable, object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable):
+        with self._lock:
+            return self._facts.get(key)
+
+    def put(self, key: Hashable, value: object) -> None:
+        with self._lock:
+            self._facts[key] = value
+            self._facts.move_to_end(key)
+            while len(self._facts) > self.size:
+                self._facts.popitem(last=False)
+
+
+def game_totals() -> VersionFacts:
+    """(game id, version) -> the game's totals then: one per app, so per database."""
+    return current_app.extensions.setdefault("game_totals", VersionFacts())
