@@ -12,7 +12,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, templating
+from . import database, errors, http_cache, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +55,7 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    app.after_request(http_cache.no_store_when_keys_travel)
 
 
 def register_blueprints(app: Flask) -> None:
