@@ -1,12 +1,12 @@
 """Issue 12 finding 3: a full disk or a read-only database is a storage failure (503, one
 log line, /healthz failing), never "the game is busy" (409) and never a 500."""
+from io import BytesIO
+
 import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper.models import db
-from scorekeeper.services import storage
-from scorekeeper.services.errors import StorageFailure
 
 from tests.support.helpers import new_game, post_hand
 
@@ -97,7 +97,6 @@ def test_a_restore_into_a_read_only_database_is_503(app, backend, client):
     backup = client.get("/backup.json").data
     break_storage(app, backend, "read-only")
     client.application.config["WTF_CSRF_ENABLED"] = False
-    from io import BytesIO
     response = client.post("/restore", data={"backup": (BytesIO(backup), "b.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 503
@@ -122,6 +121,7 @@ class FakeDriverError(Exception):
     (FakeDriverError("no such table: games"), False, False),
 ])
 def test_races_and_storage_failures_are_told_apart(orig, race, failure):
+    from scorekeeper.services import storage
     err = OperationalError("UPDATE games ...", {}, orig)
     assert storage.is_race(err) is race
     assert storage.is_storage_failure(err) is failure
@@ -129,4 +129,5 @@ def test_races_and_storage_failures_are_told_apart(orig, race, failure):
 
 def test_storage_failure_is_a_service_error_mapped_to_503():
     from scorekeeper.errors import status_of
+    from scorekeeper.services.errors import StorageFailure
     assert status_of(StorageFailure("x")) == 503
