@@ -12,7 +12,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, http_cache, templating
+from . import database, errors, http_cache, rate_limits, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +26,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     database.configure(app)  # before any blueprint: every `<int:...>` route is bounded
     register_extensions(app)
     register_blueprints(app)
+    rate_limits.init_app(app)  # after the blueprints: it wraps their views
     errors.register(app)
     templating.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):

@@ -5,10 +5,12 @@ The one place where the service layer's errors become HTTP answers.
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
+from . import rate_limits
 from .models import db
 from .services import storage
 
@@ -27,6 +29,7 @@ MESSAGES = {
     409: "That clashes with the game as it is now.",
     413: "That request is too large.",
     422: "That could not be recorded.",
+    429: "Too many requests from this device in a short time: wait a minute, then try again.",
     500: "Something went wrong on our side; nothing was changed.",
     503: "The server cannot save right now; nothing was changed. Try again later.",
 }
@@ -56,6 +59,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):
         return error_response(status_of(err), err.message)
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(err: RateLimitExceeded):
+        body, status = error_response(429)
+        return body, status, {"Retry-After": str(rate_limits.retry_after())}
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
