@@ -125,3 +125,18 @@ def test_a_familys_evening_never_meets_the_default_limits(limited):
         statuses += [client.get(path).status_code for path in
                      (f"/games/{game['id']}", f"/games/{game['id']}/hands", f"/api/games/{game['id']}", "/")]
     assert 429 not in statuses and all(s < 400 for s in statuses), statuses
+
+
+def test_creation_limit_is_one_budget_a_view_elsewhere_can_share(limited):
+    """How another blueprint (the family tables' POST /api/tables) joins the creation budget."""
+    app = limited(RATELIMIT_CREATION="2 per minute", WTF_CSRF_ENABLED=False)
+
+    @app.post("/api/make-something")
+    @rate_limits.creation_limit
+    def make_something():
+        return {"made": True}, 201
+
+    client = app.test_client()
+    assert client.post("/api/make-something").status_code == 201
+    new_game(client)
+    assert_throttled(client.post("/api/make-something"), json_body=True)
