@@ -13,7 +13,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, templating
+from . import database, errors, http_cache, rate_limits, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +27,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     database.configure(app)  # before any blueprint: every `<int:...>` route is bounded
     register_extensions(app)
     register_blueprints(app)
+    rate_limits.init_app(app)  # after the blueprints: it wraps their views
     errors.register(app)
     templating.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
@@ -58,6 +59,7 @@ def register_extensions(app: Flask) -> None:
         database.collect_before_session_ends(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    app.after_request(http_cache.no_store_when_keys_travel)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -5,14 +5,20 @@ The one place where the service layer's errors become HTTP answers.
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
+from . import rate_limits
+from .models import db
+from .services import storage
+
 from .services.errors import (
-    Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError)
+    Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError, StorageFailure)
 
 STATUS = {Malformed: 400, KeyMissing: 401, KeyRefused: 403, NotFound: 404, Conflict: 409,
-          Invalid: 422}
+          Invalid: 422, StorageFailure: 503}
 
 MESSAGES = {
     400: "That request could not be read.",
@@ -23,7 +29,9 @@ MESSAGES = {
     409: "That clashes with the game as it is now.",
     413: "That request is too large.",
     422: "That could not be recorded.",
+    429: "Too many requests from this device in a short time: wait a minute, then try again.",
     500: "Something went wrong on our side; nothing was changed.",
+    503: "The server cannot save right now; nothing was changed. Try again later.",
 }
 
 
@@ -52,9 +60,22 @@ def register(app: Flask) -> None:
     def service_error(err: ServiceError):
         return error_response(status_of(err), err.message)
 
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(err: RateLimitExceeded):
+        body, status = error_response(429)
+        return body, status, {"Retry-After": str(rate_limits.retry_after())}
+
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
         return error_response(err.code or 500)
+
+    @app.errorhandler(DBAPIError)
+    def database_error(err: DBAPIError):
+        """Any write path that met a full or read-only database (restore, say): 503."""
+        db.session.rollback()
+        if storage.is_storage_failure(err):
+            return service_error(storage.storage_failed(err))
+        return unexpected(err)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

@@ -1,7 +1,7 @@
 """Conditional GETs: an unchanged game answers 304 with no body (RFC 9110 weak comparison)."""
 from __future__ import annotations
 
-from flask import Response, make_response, request
+from flask import Response, g, make_response, request, session
 
 
 def not_modified(etag: str) -> Response | None:
@@ -17,4 +17,18 @@ def revalidate(response: Response) -> Response:
     """Always ask whether it is still fresh; what a phone sees depends on its cookie."""
     response.headers.setdefault("Cache-Control", "no-cache")
     response.vary.add("Cookie")
+    return response
+
+
+def shows_key() -> None:
+    """This response carries an edit key in its body: no cache may keep a copy."""
+    g.shows_key = True
+
+
+def no_store_when_keys_travel(response: Response) -> Response:
+    """Every response that carries an edit key says no-store: one whose body shows a key
+    (shows_key) and one that sets a session cookie holding keys (after a new game, a
+    restore or a keep-score link)."""
+    if g.get("shows_key") or (session.modified and "keys" in session):
+        response.headers["Cache-Control"] = "no-store"
     return response

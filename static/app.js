@@ -32,13 +32,17 @@ function setupPlayerRows(form) {
   });
 }
 
-// A keep-score link carries the edit key after '#': hand it to the server in a POST, then drop it.
+// A keep-score link carries the edit key after '#': put it in the form and drop it from the
+// address. Never submit: a page on another site could open this link, so only the person's
+// tap on "Yes, keep score on this phone" may make this phone a scorekeeper (login CSRF).
 function claimKey(form) {
   const match = location.hash.match(/^#key=([\w-]+)$/);
   if (!match) return;
   history.replaceState(null, "", location.pathname);
   form.querySelector('input[name="key"]').value = match[1];
-  form.submit();
+  const paste = form.querySelector(".paste-key");
+  if (paste) paste.hidden = true;
+  form.querySelector('button[type="submit"]').focus();
 }
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

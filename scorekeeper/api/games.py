@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
-from ..http_cache import not_modified
+from ..http_cache import not_modified, shows_key
 from ..services import games, hands, target
 from ..services.errors import Malformed, NotFound
 from . import bp
@@ -27,6 +27,7 @@ def create_game():
     options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
     game, key = games.create_game(body["players"], **options)
     payload = _game_json(game.id) | {"edit_key": key}
+    shows_key()
     return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
 
 

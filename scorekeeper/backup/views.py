@@ -9,6 +9,7 @@ from flask_wtf.file import FileField
 
 from ..edit_rights import remember_key
 from ..errors import error_response
+from ..http_cache import shows_key
 from ..models import utcnow
 from ..services import games
 from . import bp
@@ -66,6 +67,7 @@ def restore_upload():
     for item in restored:  # this browser may edit what it restored
         remember_key(item.id, item.edit_key)
     session.modified = True
+    shows_key()
     return render_template("restored.html", restored=restored,
                            keep_links={r.id: _keep_link(r) for r in restored})
 

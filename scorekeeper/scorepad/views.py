@@ -12,7 +12,7 @@ from ..edit_rights import can_edit, editable_game_or_403, remember_key
 from ..errors import status_of
 from ..models import Game
 from ..services import games, hands, target
-from ..services.errors import Conflict, ServiceError
+from ..services.errors import Conflict, ServiceError, StorageFailure
 from . import bp
 from .forms import DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
@@ -40,6 +40,8 @@ def new_game():
         try:
             game, key = games.create_game(names, form.edition.data, form.scoring.data,
                                           form.target.data, rules)
+        except StorageFailure:
+            raise  # not the form's fault: the error page says so, with 503
         except ServiceError as err:
             form_field = getattr(form, err.field or "", None) or form.players
             form_field.errors = [*form_field.errors, err.message]

@@ -34,3 +34,8 @@ class KeyMissing(ServiceError):
 
 class KeyRefused(ServiceError):
     """The edit key given does not open this game."""
+
+
+class StorageFailure(ServiceError):
+    """The database cannot take writes now (disk full, read-only, unreachable): not the
+    request's fault, and retrying at once will not help."""

@@ -15,6 +15,7 @@ from ..domain.scoring import (
 from ..models import Game, Hand, Player, db
 from .cache import game_totals
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
+from . import storage
 from .keys import hash_key, hash_opens, new_key
 
 DEFAULT_TARGET = 500
@@ -157,7 +158,7 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
                 house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])
     db.session.add(game)
-    db.session.commit()
+    storage.commit()
     return game, key
 
 

@@ -6,10 +6,11 @@ import time
 from typing import Callable, TypeVar
 
 from sqlalchemy import select, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..models import Game, db, utcnow
+from . import storage
 from .errors import Conflict, NotFound, ServiceError
 from .games import load_game
 
@@ -32,7 +33,9 @@ def write_game(game_id: int, change: Callable[[Game], T],
                load: Callable[[int], Game | None] = load_game) -> T:
     """Run `change` on the freshly loaded game and commit; retry if another writer won.
 
-    `load` may load less than the whole game (see hands.record_hand)."""
+    `load` may load less than the whole game (see hands.record_hand). A storage failure
+    (disk full, read-only database, lost connection) is not retried: it raises
+    StorageFailure at once. Any other database error is a bug: it propagates."""
     for attempt in range(ATTEMPTS):
         try:
             _begin_write(game_id)
@@ -42,9 +45,14 @@ def write_game(game_id: int, change: Callable[[Game], T],
             result = change(game)
             game.updated_at = utcnow()  # bumps the version: the racing writer fails
             db.session.commit()
+            storage.write_succeeded()
             return result
-        except (StaleDataError, OperationalError):
+        except (StaleDataError, DBAPIError) as err:
             db.session.rollback()
+            if storage.is_storage_failure(err):
+                raise storage.storage_failed(err) from None
+            if not storage.is_race(err):
+                raise
             time.sleep(random.uniform(0, 0.004 * 2 ** attempt))  # let the winner finish first
         except ServiceError:
             db.session.rollback()

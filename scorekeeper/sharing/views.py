@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import segno
-from flask import abort, flash, make_response, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, url_for
 from markupsafe import Markup
 
 from ..edit_rights import can_edit, editable_game_or_403, game_or_404, key_for, remember_key
+from ..http_cache import shows_key
 from ..services import games
 from . import bp
 from .forms import KeyForm
@@ -22,10 +23,9 @@ def share(game_id: int):
     watch = url_for("scoreboard.scoreboard", game_id=game.id, _external=True)
     # The key rides in the fragment: browsers never send it to a server, log or Referer.
     keep = url_for(".keep_score", game_id=game.id, _external=True) + "#key=" + key_for(game.id)
-    response = make_response(render_template(
-        "share.html", game=game, watch=watch, keep=keep, watch_qr=qr_svg(watch), keep_qr=qr_svg(keep)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    shows_key()
+    return render_template(
+        "share.html", game=game, watch=watch, keep=keep, watch_qr=qr_svg(watch), keep_qr=qr_svg(keep))
 
 
 @bp.route("/games/<int:game_id>/keep-score", methods=["GET", "POST"])

@@ -167,6 +167,7 @@ def scorekeeping_phone(page, live_server):
         held = {name: others.get(name, []) for name in PLAYERS}
         _api(live_server, "POST", f"/api/games/{game['id']}/hands", {"held": held}, game["edit_key"])
     page.goto(f"{live_server}/games/{game['id']}/keep-score#key={game['edit_key']}")
+    page.get_by_role("button", name="Yes, keep score on this phone").tap()
     expect(page).to_have_url(re.compile(rf"/games/{game['id']}$"))
     return game["id"]
 

@@ -62,3 +62,19 @@ def test_pages_run_under_the_policy_and_hostile_names_stay_text(page, live_serve
     assert page.locator("main img[src='x'], main svg[onload], main script").count() == 0
     assert seen["dialogs"] == []
     assert not [e for e in seen["errors"] if "Content Security Policy" in e], seen["errors"]
+
+
+def test_a_keep_score_link_grants_nothing_until_the_button_is_tapped(page, live_server):
+    """Issue 12 finding 7 (login CSRF): another site can send a phone to a keep-score link;
+    the page asks first, naming the players, and only the tap makes this phone a scorekeeper."""
+    game = api(live_server, "POST", "/api/games", {"players": ["Mom", "Dad", "Zoe"]})
+    hand_form = f"{live_server}/games/{game['id']}/hands/new"
+    page.goto(f"{live_server}/games/{game['id']}/keep-score#key={game['edit_key']}")
+    expect(page.locator("h1")).to_have_text("Keep score for Mom, Dad, Zoe's game on this phone?")
+    page.wait_for_timeout(1500)  # the old script posted the key by itself at once
+    expect(page).to_have_url(re.compile(rf"/games/{game['id']}/keep-score$"))  # fragment dropped
+    assert page.request.get(hand_form).status == 403
+    expect(page.locator("input[name=key]")).to_be_hidden()  # filled from the link, not shown
+    page.get_by_role("button", name="Yes, keep score on this phone").tap()
+    expect(page).to_have_url(re.compile(rf"/games/{game['id']}$"))
+    assert page.request.get(hand_form).status == 200

@@ -140,7 +140,10 @@ def fresh_database(request, backend, tmp_path):
 
 
 def app_config(database_url: str, **extra) -> dict:
-    return {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url, **extra}
+    """Rate limits are off unless a test turns them on (tests/integration/test_rate_limits.py):
+    the suite makes far more games per minute than any family."""
+    return {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url,
+            "RATELIMIT_ENABLED": False, **extra}
 
 
 def close_app(app) -> None:

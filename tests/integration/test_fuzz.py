@@ -2,9 +2,13 @@
 
 The domain: scoring does not depend on the order cards are listed in, totals are never
 negative and only grow, and no hand may hold more of a card than the deck has.
-The API: random JSON to every route, with and without the edit key, answers 2xx or 4xx,
-never 5xx, and a 4xx changes nothing.
+The API and the pages: random JSON to every route, with and without the edit key, and random
+forms to every page, most with a valid CSRF token so they reach the forms' own checks,
+answer 2xx, 3xx or 4xx, never 5xx, and a 4xx changes nothing. At least 5,000 requests per
+backend (SCOREKEEPER_FUZZ_REQUESTS sets another number), every route and method among them.
 """
+import os
+import re
 from collections import Counter
 
 import pytest
@@ -21,8 +25,9 @@ from tests.support.helpers import new_game, post_hand
 from tests.support.routes import build, rules, snapshot
 
 DOMAIN = settings(max_examples=200, deadline=None, database=None)
-WEB = settings(max_examples=120, deadline=None, database=None,
-               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+REQUESTS = int(os.environ.get("SCOREKEEPER_FUZZ_REQUESTS", "5000"))  # per backend, both tests
+BATCH = 10  # requests per hypothesis example: fewer examples to generate, same coverage
+JSON_SHARE = 0.6  # of REQUESTS; the forms test sends the rest
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
@@ -169,64 +174,126 @@ plausible = st.one_of(
 bodies = st.one_of(plausible, json_values)
 
 
-def routes_and_methods(app):
+def routes_and_methods(app, api: bool = True):
     return [(rule, method) for rule in rules(app)
-            for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
+            if api or not rule.rule.startswith("/api/")]
 
 
-@WEB
-@given(data=st.data())
-def test_random_json_to_every_route_is_never_a_server_error(app, client, data):
-    if not hasattr(app, "_fuzz_game"):  # one game with a few hands, made once per test
-        app._fuzz_game = new_game(client, target=100_000)
-        for _ in range(3):
-            post_hand(client, app._fuzz_game, {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]})
-    game = app._fuzz_game
-    rule, method = data.draw(st.sampled_from(routes_and_methods(app)), label="route")
-    url = build(app, rule, game_id=data.draw(st.sampled_from([game["id"], 0, 999_999, 2**31])),
-                number=data.draw(st.sampled_from([1, 2, 3, 4, 0, 99])),
-                **{name: data.draw(st.sampled_from(["classic", "play", "uno", "x", "app.css", "%00", "é"]))
-                   for name in rule.arguments if name not in ("game_id", "number")})
-    headers = data.draw(st.sampled_from([
-        {}, {"Authorization": f"Bearer {game['edit_key']}"}, {"Authorization": "Bearer wrong"},
-        {"Authorization": "Basic x"}]), label="auth")
-    body = data.draw(bodies, label="body")
-    before = snapshot(app)
-    response = client.open(url, method=method, json=body, headers=headers)
-    assert response.status_code < 500, (method, url, body, response.get_data(as_text=True)[:300])
-    if 400 <= response.status_code < 500:
-        assert snapshot(app) == before, (method, url, body, response.status_code)
+def web_settings(requests: int):
+    return settings(max_examples=max(1, requests // BATCH), deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                           HealthCheck.data_too_large])
 
 
-form_keys = st.sampled_from(["out", "request_id", "target", "p0_7", "p1_skip", "p1_typed", "p2_wild",
-                             "p3_typed", "players-0", "players-1", "edition", "scoring", "zero_counts_ten",
-                             "uno_penalty", "blank_points", "key", "q", "top", "card", "system", "game"]) | st.text(max_size=8)
+class Sweep:
+    """Sends requests and checks each: never 5xx, and a 4xx changes no row.
+
+    The rows are read after each request that may write (not GET): the state before a request
+    is the one read after the last writer, since a GET changes nothing (which the next 4xx's
+    comparison checks too)."""
+
+    def __init__(self, app, client):
+        self.app, self.client, self.sent, self.seen = app, client, 0, set()
+        self.rows = snapshot(app)
+
+    def send(self, rule, method, url, **kwargs):
+        response = self.client.open(url, method=method, **kwargs)
+        self.sent += 1
+        self.seen.add((rule.rule, method))
+        assert response.status_code < 500, (method, url, kwargs, response.get_data(as_text=True)[:300])
+        if method != "GET" or 400 <= response.status_code < 500:
+            now = snapshot(self.app)
+            if 400 <= response.status_code < 500:
+                assert now == self.rows, (method, url, kwargs, response.status_code)
+            self.rows = now
+        return response
+
+    def next_route(self, routes, data):
+        """Each example's first request goes to the next route in turn (so every route is
+        swept, however hypothesis draws); the others to routes it draws. A route is drawn
+        either way, and every later draw has the same shape whatever the route, so
+        hypothesis sees the same sequence of draws when it replays an example."""
+        drawn = data.draw(st.sampled_from(routes), label="route")
+        return routes[(self.sent // BATCH) % len(routes)] if self.sent % BATCH == 0 else drawn
+
+    def covered(self, app, api: bool = True) -> None:
+        wanted = {(r.rule, m) for r, m in routes_and_methods(app, api)}
+        assert wanted <= self.seen, sorted(wanted - self.seen)
+
+
+def json_game(app, client) -> dict:
+    game = new_game(client, target=100_000)
+    for _ in range(3):
+        post_hand(client, game, {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]})
+    return game
+
+
+def test_random_json_to_every_route_is_never_a_server_error(app, client):
+    game, routes = json_game(app, client), routes_and_methods(app)
+    sweep = Sweep(app, client)
+    requests = int(REQUESTS * JSON_SHARE)
+
+    @web_settings(requests)
+    @given(data=st.data())
+    def batch(data):
+        for _ in range(BATCH):
+            rule, method = sweep.next_route(routes, data)
+            word = data.draw(st.sampled_from(["classic", "play", "uno", "x", "app.css", "%00", "é"]))
+            url = build(app, rule, game_id=data.draw(st.sampled_from([game["id"], 0, 999_999, 2**31])),
+                        number=data.draw(st.sampled_from([1, 2, 3, 4, 0, 99])),
+                        **{name: word for name in rule.arguments if name not in ("game_id", "number")})
+            headers = data.draw(st.sampled_from([
+                {}, {"Authorization": f"Bearer {game['edit_key']}"}, {"Authorization": "Bearer wrong"},
+                {"Authorization": "Basic x"}]), label="auth")
+            sweep.send(rule, method, url, json=data.draw(bodies, label="body"), headers=headers)
+
+    batch()
+    assert sweep.sent >= requests - BATCH
+    sweep.covered(app)
+
+
+form_keys = st.sampled_from(["out", "request_id", "target", "revision", "p0_7", "p1_skip", "p1_typed",
+                             "p2_wild", "p3_typed", "players-0", "players-1", "edition", "scoring",
+                             "zero_counts_ten", "uno_penalty", "blank_points", "key", "q", "top", "card",
+                             "system", "game"]) | st.text(max_size=8)
 form_values = st.sampled_from(["0", "1", "3", "-1", "", "2147483648", "99999999999", "abc", "Ana", "y",
-                               "a\x00b", "\x00"]) | st.text(max_size=12)
+                               "a\x00b", "\x00", "9" * 5000]) | st.text(max_size=12)
 
 
-@WEB
-@given(data=st.data())
-def test_random_forms_to_every_page_are_never_a_server_error(csrf_off, data):
-    """The HTML side, as a browser with the game's key would post (CSRF is tested elsewhere)."""
-    app = csrf_off
-    client = getattr(app, "_fuzz_client", None)
-    if client is None:
-        client = app._fuzz_client = app.test_client()
-        response = client.post("/games/new", data={"players-0": "Ana", "players-1": "Ben", "players-2": "Cy",
-                                                   "players-3": "Dee", "edition": "classic",
-                                                   "scoring": "winner-takes-points", "target": "100000"})
-        assert response.status_code == 302
-        app._fuzz_game_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    rule, method = data.draw(st.sampled_from([(r, m) for r, m in routes_and_methods(app)
-                                              if not r.rule.startswith("/api/")]), label="route")
-    url = build(app, rule, game_id=app._fuzz_game_id, number=data.draw(st.sampled_from([1, 2, 0, 50])))
-    form = data.draw(st.dictionaries(form_keys, form_values, max_size=8), label="form")
-    before = snapshot(app)
-    if method == "GET":
-        response = client.get(url, query_string=form)
-    else:
-        response = client.open(url, method=method, data=form)
-    assert response.status_code < 500, (method, url, form, response.get_data(as_text=True)[:300])
-    if 400 <= response.status_code < 500:
-        assert snapshot(app) == before, (method, url, form, response.status_code)
+def page_game(client) -> tuple[int, str]:
+    """A game made through the new-game form (so this browser holds its key), and the CSRF
+    token of this browser's session, valid for every form it posts."""
+    page = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    response = client.post("/games/new", data={
+        "csrf_token": token, "players-0": "Ana", "players-1": "Ben", "players-2": "Cy", "players-3": "Dee",
+        "edition": "classic", "scoring": "winner-takes-points", "target": "100000"})
+    assert response.status_code == 302
+    return int(response.headers["Location"].rsplit("/", 1)[1]), token
+
+
+def test_random_forms_to_every_page_are_never_a_server_error(app, client):
+    """The HTML side, as a browser holding the game's key posts: nine forms in ten carry the
+    session's valid CSRF token, so they get past it to the forms' own checks."""
+    game_id, token = page_game(client)
+    routes = routes_and_methods(app, api=False)
+    sweep = Sweep(app, client)
+    requests = REQUESTS - int(REQUESTS * JSON_SHARE)
+
+    @web_settings(requests)
+    @given(data=st.data())
+    def batch(data):
+        for _ in range(BATCH):
+            rule, method = sweep.next_route(routes, data)
+            url = build(app, rule, game_id=game_id, number=data.draw(st.sampled_from([1, 2, 0, 50])))
+            form = data.draw(st.dictionaries(form_keys, form_values, max_size=8), label="form")
+            csrf_token = data.draw(st.sampled_from([token] * 9 + ["stale"]), label="token")
+            if method == "GET":
+                sweep.send(rule, method, url, query_string=form)
+            else:
+                sweep.send(rule, method, url, data={**form, "csrf_token": csrf_token})
+
+    batch()
+    assert sweep.sent >= requests - BATCH
+    sweep.covered(app, api=False)

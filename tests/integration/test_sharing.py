@@ -1,5 +1,6 @@
 """Around the table: watch and keep-score links, live polling with ETags, stale edits."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -47,7 +48,7 @@ def test_the_key_never_appears_outside_the_share_page(client, game):
 
 def test_keep_score_link_lets_a_phone_record(csrf_off, client, game):
     gid = game["id"]
-    assert "Keep score on this phone" in client.get(f"/games/{gid}/keep-score").get_data(as_text=True)
+    assert "Yes, keep score on this phone" in client.get(f"/games/{gid}/keep-score").get_data(as_text=True)
     wrong = client.post(f"/games/{gid}/keep-score", data={"key": "guess"})
     assert wrong.status_code == 403 and "can only watch" in wrong.get_data(as_text=True)
     assert "guess" not in wrong.get_data(as_text=True)
@@ -174,3 +175,19 @@ def test_keep_playing_must_reopen_the_game(csrf_off, client):
     assert client.get(f"/api/games/{game['id']}").json["finished"] is True
     client.post(f"/games/{game['id']}/target", data={"target": "400"})
     assert client.get(f"/api/games/{game['id']}").json["finished"] is False
+
+
+def test_keep_score_link_asks_first_naming_the_players(client, game):
+    """Issue 12 finding 7: another site may open the link; the person must say yes first."""
+    page = client.get(f"/games/{game['id']}/keep-score").get_data(as_text=True)
+    assert "Keep score for Ana, Ben, Cy, Dee's game on this phone?" in page
+    assert "No, only watch" in page
+    assert client.get(f"/games/{game['id']}/hands/new").status_code == 403
+
+
+def test_the_keep_score_script_never_submits_by_itself():
+    """The page script fills the key from the link's fragment; only a tap may send it."""
+    script = (Path(__file__).resolve().parents[2] / "static" / "app.js").read_text()
+    claim = script[script.index("function claimKey"):]
+    claim = claim[:claim.index("\n}\n")]
+    assert "submit()" not in claim and "requestSubmit" not in claim and "fetch(" not in claim

@@ -1,0 +1,72 @@
+"""How much one client (one IP address) may create per minute: a public server's bound on
+work it can be made to do and rows it can be made to store.
+
+The numbers are far above what a family meets (see README, "Rate limits"): a game night
+creates a handful of games, asks the judge a few dozen questions, restores a backup once.
+Flask-Limiter counts in memory by default (per process: with 3 workers a client can get up
+to 3 times the numbers); several servers share counts through RATELIMIT_STORAGE_URI,
+e.g. redis://host:6379 or memcached://host:11211.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+DEFAULTS = {
+    "RATELIMIT_ENABLED": True,  # set here: Flask-Limiter would otherwise inherit the last app's choice
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_CREATION": "20 per minute; 200 per day",  # new games and tables, together
+    "RATELIMIT_RESTORE": "5 per minute; 50 per day",
+    "RATELIMIT_JUDGE": "60 per minute",
+    # A shared store that stops answering must not stop the app: count in memory meanwhile.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+    "RATELIMIT_SWALLOW_ERRORS": True,
+}
+
+limiter = Limiter(key_func=get_remote_address)
+
+
+def _configured(name: str):
+    return lambda: current_app.config[name]
+
+
+# One budget for everything that makes a new game or table: decorate a view with it
+# (`@creation_limit`), whichever blueprint it is in.
+creation_limit = limiter.shared_limit(_configured("RATELIMIT_CREATION"), scope="creation",
+                                      methods=["POST"])
+restore_limit = limiter.shared_limit(_configured("RATELIMIT_RESTORE"), scope="restore",
+                                     methods=["POST"])
+judge_limit = limiter.shared_limit(_configured("RATELIMIT_JUDGE"), scope="judge")
+
+
+# The app's own limited endpoints, listed in one place (a blueprint may also decorate a
+# view itself with creation_limit, as the family tables' API does).
+LIMITED = {
+    "scorepad.new_game": creation_limit,
+    "api.create_game": creation_limit,
+    "backup.restore_upload": restore_limit,
+    "judge_api.api_judge": judge_limit,
+    "judge.judge_question": judge_limit,
+}
+
+
+def init_app(app: Flask) -> None:
+    """After the blueprints are registered: wrap the limited views, start counting."""
+    for name, value in DEFAULTS.items():
+        app.config.setdefault(name, value)
+    for endpoint, limit in LIMITED.items():
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    limiter.init_app(app)
+
+
+def retry_after() -> int:
+    """Seconds until the limit this request broke lets the client in again (for Retry-After)."""
+    broken = limiter.current_limit
+    if broken is None:
+        return 60
+    return max(1, math.ceil(broken.reset_at - time.time()))

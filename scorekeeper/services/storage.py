@@ -1,0 +1,85 @@
+"""Telling a lost race from a storage failure, and remembering the last storage failure.
+
+A lost race (another writer holds the lock, or changed the row first) is worth a retry.
+A storage failure (disk full, read-only file, I/O error, lost connection) is not: retrying
+only makes the phone wait, so it is reported at once as StorageFailure (503).
+"""
+from __future__ import annotations
+
+import logging
+import time
+
+from flask import current_app
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..models import db
+from .errors import StorageFailure
+
+log = logging.getLogger("scorekeeper")  # the app's logger: one line through Flask's handler
+
+SQLITE_RACE = ("SQLITE_BUSY", "SQLITE_LOCKED")
+SQLITE_STORAGE = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN",
+                  "SQLITE_CORRUPT", "SQLITE_NOTADB")
+SQLITE_STORAGE_WORDS = ("database or disk is full", "readonly database", "disk i/o error",
+                        "unable to open database file")
+PG_RACE = ("40001", "40P01", "55P03")  # serialization failure, deadlock, lock not available
+# insufficient resources (disk full, out of memory), connection exceptions, read-only
+# transaction, server shutting down, system/I-O errors.
+PG_STORAGE = ("53", "08", "25006", "57P0", "58")
+SENTENCE = ("The scores cannot be saved right now: the server's storage is full or read-only. "
+            "Nothing was changed; tell whoever runs this server.")
+RECENT = 60.0  # seconds a storage failure keeps /healthz failing, unless a write succeeds
+LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions: one per app and process
+
+
+def is_race(err: Exception) -> bool:
+    if isinstance(err, StaleDataError):
+        return True
+    if not isinstance(err, DBAPIError) or is_storage_failure(err):
+        return False
+    orig = err.orig
+    name = getattr(orig, "sqlite_errorname", "") or ""
+    if name.startswith(SQLITE_RACE) or "database is locked" in str(orig).lower():
+        return True
+    return (getattr(orig, "sqlstate", None) or "") in PG_RACE
+
+
+def is_storage_failure(err: Exception) -> bool:
+    if not isinstance(err, DBAPIError):
+        return False
+    if err.connection_invalidated:
+        return True
+    orig = err.orig
+    name = getattr(orig, "sqlite_errorname", "") or ""
+    if name.startswith(SQLITE_STORAGE) or any(w in str(orig).lower() for w in SQLITE_STORAGE_WORDS):
+        return True
+    return (getattr(orig, "sqlstate", None) or "").startswith(PG_STORAGE)
+
+
+def storage_failed(err: Exception) -> StorageFailure:
+    """Note the failure (for /healthz), log one line, and give the error to raise."""
+    current_app.extensions[LAST_FAILURE] = time.monotonic()
+    log.error("storage failure, nothing saved: %s", " ".join(str(getattr(err, "orig", err)).split()))
+    return StorageFailure(SENTENCE)
+
+
+def write_succeeded() -> None:
+    current_app.extensions.pop(LAST_FAILURE, None)
+
+
+def recent_failure() -> bool:
+    failed_at = current_app.extensions.get(LAST_FAILURE)
+    return failed_at is not None and time.monotonic() - failed_at < RECENT
+
+
+def commit() -> None:
+    """Commit the session; a storage failure becomes StorageFailure (after a rollback)."""
+    try:
+        db.session.commit()
+    except DBAPIError as err:
+        db.session.rollback()
+        if is_storage_failure(err):
+            raise storage_failed(err) from None
+        raise
+    write_succeeded()
