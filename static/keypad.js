@@ -1,4 +1,5 @@
-// The card keypad: tap cards for each player, live totals, undo, and a draft kept on the phone.
+// The card keypad: tap cards for each player, live totals, undo; a draft kept on the phone and
+// offered (never applied unasked); a Save kept on the phone until the server acknowledges it.
 // Loaded after board.js, whose keepAwake() it shares.
 "use strict";
 document.documentElement.classList.add("js");
@@ -13,11 +14,17 @@ function setupKeypad(form) {
   const isOut = (seat) => seat.querySelector('input[name="out"]').checked;
   const typed = (seat) => seat.querySelector('input[name$="_typed"]');
   const keyCard = (kind) => keypad.querySelector(`.key[data-kind="${kind}"] .card`);
+  const nameOf = (seat) => seat.querySelector("legend").textContent;
+
+  function points(seat) {
+    const typedValue = typed(seat).value.trim();
+    if (typedValue !== "") return Number(typedValue) || 0;
+    return taps.get(seat).reduce((sum, kind) => sum + Number(input(seat, kind).dataset.points), 0);
+  }
 
   function render(seat) {
     const kinds = taps.get(seat);
-    const chips = seat.querySelector(".chips");
-    chips.replaceChildren(...kinds.map((kind) => {
+    seat.querySelector(".chips").replaceChildren(...kinds.map((kind) => {
       const chip = keyCard(kind).cloneNode(true);
       chip.dataset.kind = kind;
       chip.setAttribute("role", "button");
@@ -25,22 +32,52 @@ function setupKeypad(form) {
       chip.title = "Tap to remove";
       return chip;
     }));
-    const points = kinds.reduce((sum, kind) => sum + Number(input(seat, kind).dataset.points), 0);
     const typedValue = typed(seat).value.trim();
-    seat.querySelector(".total").textContent = typedValue === "" ? points : typedValue + " (typed)";
+    seat.querySelector(".total").textContent = typedValue === "" ? points(seat) : typedValue + " (typed)";
     seat.querySelector(".ncards").textContent = kinds.length;
     seat.classList.toggle("is-out", isOut(seat));
+    if (seat === active) showActive();
+    sayWhatSaveDoes();
+  }
+
+  // The active player's total and count sit in the keypad itself, and their chips are
+  // scrolled above it: nothing being tapped hides behind the sticky keypad.
+  function showActive() {
+    keypad.querySelector(".active-name").textContent = active ? nameOf(active) : "…";
+    keypad.querySelector(".active-total").textContent = active ? points(active) : 0;
+    keypad.querySelector(".active-ncards").textContent = active ? taps.get(active).length : 0;
+    if (!active) return;
+    document.documentElement.style.scrollPaddingBottom = keypad.offsetHeight + 8 + "px";
+    active.querySelector(".tally").scrollIntoView({ block: "nearest" });
+  }
+
+  function sayWhatSaveDoes() {
+    const out = seats.find(isOut);
+    const others = seats.filter((s) => s !== out);
+    let text = "Tap who went out.";
+    if (out && form.dataset.scoring === "winner-takes-points") {
+      text = `Saving gives ${nameOf(out)} +${others.reduce((sum, s) => sum + points(s), 0)}.`;
+    } else if (out) {
+      text = "Saving charges " + others.map((s) => `${nameOf(s)} +${points(s)}`).join(" · ") + ".";
+    }
+    form.querySelector(".save-says").textContent = text;
   }
 
   function activate(seat) {
     active = seat;
     seats.forEach((s) => s.classList.toggle("active", s === seat));
-    keypad.querySelector(".active-name").textContent = seat ? seat.querySelector("legend").textContent : "…";
+    showActive();
   }
 
   function firstWaiting() {
     return seats.find((s) => !isOut(s) && taps.get(s).length === 0 && typed(s).value === "")
       || seats.find((s) => !isOut(s));
+  }
+
+  function nextPlayer() {
+    const from = Math.max(seats.indexOf(active), 0);
+    const order = [...seats.slice(from + 1), ...seats.slice(0, from + 1)];
+    activate(order.find((s) => !isOut(s)) || null);
   }
 
   function inDeck(kind) {
@@ -67,21 +104,29 @@ function setupKeypad(form) {
     if (at < 0) return;
     const [gone] = kinds.splice(at, 1);
     const field = input(seat, gone);
-    field.value = Math.max(0, Number(field.value || 0) - 1);
+    const left = Number(field.value || 0) - 1;
+    field.value = left > 0 ? left : "";
     render(seat);
   }
 
-  seats.forEach((seat) => {
-    const kinds = [];
-    seat.querySelectorAll("input[data-kind]").forEach((field) => {
-      for (let i = 0; i < Number(field.value || 0); i++) kinds.push(field.dataset.kind);
+  // (Re)reads every count box: on load, and after a draft is resumed.
+  function reload() {
+    seats.forEach((seat) => {
+      const kinds = [];
+      seat.querySelectorAll("input[data-kind]").forEach((field) => {
+        for (let i = 0; i < Number(field.value || 0); i++) kinds.push(field.dataset.kind);
+      });
+      taps.set(seat, kinds);
     });
-    taps.set(seat, kinds);
-    render(seat);
+    seats.forEach(render);
+    activate(seats.some(isOut) ? firstWaiting() : null);
+  }
+
+  seats.forEach((seat) => {
     seat.addEventListener("click", (event) => {
       const chip = event.target.closest(".chips .card");
       if (chip) { remove(seat, chip.dataset.kind); return; }
-      if (!isOut(seat)) activate(seat);
+      if (!isOut(seat) && seat !== active) activate(seat);
     });
     seat.addEventListener("keydown", (event) => {
       const chip = event.target.closest(".chips .card");
@@ -95,48 +140,177 @@ function setupKeypad(form) {
   });
 
   keypad.addEventListener("click", (event) => {
+    if (event.target.closest(".next-player")) { nextPlayer(); return; }
     const key = event.target.closest(".key");
     if (!key) return;
     if (key.classList.contains("undo")) { if (active) remove(active); } else add(key.dataset.kind);
   });
+  keypad.append(form.querySelector(".save-row"));  // Save always in reach, under the keys
   keypad.hidden = false;
-  const out = seats.find(isOut);
-  activate(out ? firstWaiting() : null);
+  reload();
+  return { reload };
 }
 
-// A half-entered hand survives a reload on this phone, and leaving it asks first.
-function keepDraft(form) {
-  const key = "draft:" + location.pathname;
-  const fields = () => [...form.elements].filter((el) => el.name && el.name !== "csrf_token");
-  const saved = localStorage.getItem(key);
-  if (saved && form.dataset.fresh === "yes") {
-    const values = JSON.parse(saved);
-    fields().forEach((el) => {
-      if (!(el.name in values)) return;
-      if (el.type === "radio") el.checked = el.value === values[el.name];
-      else el.value = values[el.name];
+// The form's fields as [name, value] pairs (what a plain submit would send).
+function formFields(form) {
+  return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
+}
+
+function fillForm(form, fields) {
+  const values = new Map(fields.filter(([name]) => name !== "csrf_token"));
+  [...form.elements].forEach((el) => {
+    if (!el.name || el.name === "csrf_token") return;
+    if (el.type === "radio") el.checked = values.get(el.name) === el.value;
+    else if (values.has(el.name)) el.value = values.get(el.name);
+    else if (el.dataset.kind || el.name.endsWith("_typed")) el.value = "";
+  });
+}
+
+function cardCount(fields) {
+  return fields.filter(([name]) => /^p\d+_/.test(name) && !name.endsWith("_typed"))
+    .reduce((sum, [, value]) => sum + (Number(value) || 0), 0);
+}
+
+function newRequestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));  // works on plain-http LAN hosts too
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function stored(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
+}
+
+// A Save goes by fetch and stays in localStorage until the server answers with its redirect;
+// offline, a timeout or a 5xx keeps it (same request_id) for the `online` event or Retry.
+function keepSaves(form, keypad, state) {
+  const key = "pending:" + form.dataset.game + ":" + form.dataset.hand;
+  const status = form.querySelector(".save-status");
+  let sending = false;
+  const say = (text, retry = true) => {
+    status.hidden = !text;
+    status.querySelector(".save-status-text").textContent = text;
+    status.querySelector(".retry").hidden = !retry;
+  };
+
+  async function post(pending) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 15000);
+    try {
+      return await fetch(pending.url, { method: "POST", body: new URLSearchParams(pending.fields),
+        redirect: "manual", credentials: "same-origin", signal: controller.signal });
+    } catch (err) {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function send() {
+    const pending = stored(key);
+    if (!pending || sending) return;
+    sending = true;
+    say("Saving…", false);
+    const response = await post(pending);
+    sending = false;
+    if (response && (response.type === "opaqueredirect" || response.redirected)) {
+      localStorage.removeItem(key);
+      localStorage.removeItem(state.draftKey);
+      state.leaving = true;
+      location.assign(form.dataset.board);
+    } else if (!response || response.status >= 500) {
+      say("Not saved yet: will retry.");
+    } else if (response.status === 409 && form.dataset.hand === "new") {
+      localStorage.removeItem(key);  // the game ended meanwhile: the cards stay on screen
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const why = page.querySelector("form .error[role=alert]");
+      say("Not saved: " + (why ? why.textContent : "this game is over."), false);
+    } else {
+      localStorage.removeItem(key);  // the server's own page shows what is wrong, beside each box
+      state.leaving = true;
+      form.submit();
+    }
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!sending) localStorage.setItem(key, JSON.stringify({ url: form.action, fields: formFields(form) }));
+    send();
+  });
+  status.querySelector(".retry").addEventListener("click", send);
+  window.addEventListener("online", send);
+  const pending = stored(key);
+  if (pending) {  // tapped Save earlier and never heard back: show those cards and try again
+    fillForm(form, pending.fields);
+    keypad.reload();
+    send();
+  }
+  state.pending = () => localStorage.getItem(key) !== null;
+  return Boolean(pending);
+}
+
+function draftWords(form, draft) {
+  const n = cardCount(draft.fields);
+  const cards = `${n} card${n === 1 ? "" : "s"}`;
+  if (form.dataset.hand === "new" && draft.number !== form.dataset.number) {
+    return [`A hand you started (${cards}) was never saved, and hand ${draft.number} has since been ` +
+      "saved on another phone. It may be that hand.", `Use it as hand ${form.dataset.number}`];
+  }
+  if (draft.stamp !== form.dataset.stamp) {
+    return [`Your unsaved changes (${cards}) were made before this hand was changed on another phone.`,
+      "Use my changes anyway"];
+  }
+  return ["You started this hand earlier and did not save it.", `Resume the hand you started (${cards})`];
+}
+
+// A half-entered hand survives a reload or a "Leave?" on this phone, but only comes back when
+// asked: it belongs to one game, one hand number and the version it started from.
+function keepDraft(form, keypad, state, offer) {
+  const key = state.draftKey;
+  const values = () => JSON.stringify(formFields(form).filter(([name]) => name !== "csrf_token"));
+  const box = document.querySelector(".draft-offer");
+  const draft = stored(key);
+  const start = values();
+  let dirty = false;
+  if (offer && draft && Array.isArray(draft.fields)) {
+    const [text, resume] = draftWords(form, draft);
+    box.querySelector(".draft-text").textContent = text;
+    box.querySelector(".draft-resume").textContent = resume;
+    box.hidden = false;
+    box.querySelector(".draft-resume").addEventListener("click", () => {
+      const keep = new Set(["request_id", "revision"]);  // this page's own, not the old page's
+      fillForm(form, [...draft.fields.filter(([name]) => !keep.has(name)),
+        ...formFields(form).filter(([name]) => keep.has(name))]);
+      keypad.reload();
+      box.hidden = true;
+      store();
+    });
+    box.querySelector(".draft-discard").addEventListener("click", () => {
+      localStorage.removeItem(key);
+      box.hidden = true;
     });
   }
-  let dirty = false;
-  let leaving = false;
-  const save = () => {
-    if (leaving) return;
-    const values = {};
-    fields().forEach((el) => {
-      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; } else values[el.name] = el.value;
-    });
-    localStorage.setItem(key, JSON.stringify(values));
+  function store() {
+    if (state.leaving || values() === start && !dirty) return;
+    box.hidden = true;  // entering a new hand replaces the one that was offered
+    localStorage.setItem(key, JSON.stringify({ number: form.dataset.number, stamp: form.dataset.stamp,
+      fields: formFields(form).filter(([name]) => name !== "csrf_token") }));
     dirty = true;
-  };
-  form.addEventListener("input", save);
-  form.addEventListener("click", () => setTimeout(save));
-  form.addEventListener("submit", () => { leaving = true; localStorage.removeItem(key); });
+  }
+  form.addEventListener("input", store);
+  form.addEventListener("click", () => setTimeout(store));
   window.addEventListener("beforeunload", (event) => {
-    if (dirty && !leaving) { event.preventDefault(); event.returnValue = ""; }
+    if ((dirty || state.pending()) && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
   });
-  return saved && form.dataset.fresh === "yes";
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("form.hand").forEach((form) => { keepDraft(form); setupKeypad(form); keepAwake(); });
+  document.querySelectorAll("form.hand").forEach((form) => {
+    const keypad = setupKeypad(form);
+    const fresh = form.dataset.fresh === "yes";
+    if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();
+    const state = { leaving: false, draftKey: "draft:" + form.dataset.game + ":" + form.dataset.hand };
+    const resumed = keepSaves(form, keypad, state);
+    keepDraft(form, keypad, state, fresh && !resumed);
+    keepAwake();
+  });
 });

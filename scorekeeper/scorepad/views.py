@@ -100,6 +100,9 @@ def _hand_page(game: Game, number: int | None):
     form = HandForm(data=hand_form_data(game, number) if number and request.method == "GET" else None)
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
+        out = request.args.get("out", "")
+        if out.isascii() and out.isdigit() and int(out) < len(sheet.players):
+            form.out.data = out  # tapped "went out" beside a player on the scoreboard
     problems: dict[str, str] = {}
     conflict = None
     status = 422 if request.method == "POST" else 200
@@ -118,7 +121,7 @@ def _hand_page(game: Game, number: int | None):
     return render_template(
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
         problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
-        field_name=field_name, finished=sheet.outcome().finished and number is None,
+        field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
 
 
