@@ -129,7 +129,8 @@ def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     """Record a new hand or replace hand `number`, then back to the scoreboard."""
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None)
-        flash(f"Hand {saved.hand.number} saved.", "ok")
+        flash(f"Hand {saved.hand.number} saved." if saved.created
+              else f"Hand {saved.hand.number} was already saved.", "ok")  # a retried Save
     else:
         hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))
         flash(f"Hand {number} updated; the scores are recomputed.", "ok")
