@@ -35,6 +35,7 @@ function setupKeypad(form) {
     const typedValue = typed(seat).value.trim();
     seat.querySelector(".total").textContent = typedValue === "" ? points(seat) : typedValue + " (typed)";
     seat.querySelector(".ncards").textContent = kinds.length;
+    seat.querySelector(".nword").textContent = kinds.length === 1 ? "card" : "cards";
     seat.classList.toggle("is-out", isOut(seat));
     if (seat === active) showActive();
     sayWhatSaveDoes();
@@ -45,7 +46,9 @@ function setupKeypad(form) {
   function showActive() {
     keypad.querySelector(".active-name").textContent = active ? nameOf(active) : "…";
     keypad.querySelector(".active-total").textContent = active ? points(active) : 0;
-    keypad.querySelector(".active-ncards").textContent = active ? taps.get(active).length : 0;
+    const n = active ? taps.get(active).length : 0;
+    keypad.querySelector(".active-ncards").textContent = n;
+    keypad.querySelector(".active-nword").textContent = n === 1 ? "card" : "cards";
     if (!active) return;
     document.documentElement.style.scrollPaddingBottom = keypad.offsetHeight + 8 + "px";
     active.querySelector(".tally").scrollIntoView({ block: "nearest" });
