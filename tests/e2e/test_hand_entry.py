@@ -41,6 +41,11 @@ class Taps:
         self.page.locator(selector).first.tap()
 
 
+def snap(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{page.viewport_size['width']}.png"))
+
+
 def new_phone(phone, live_server):
     context = phone()
     page = context.new_page()
@@ -62,6 +67,7 @@ def test_an_abandoned_draft_is_offered_never_applied(phone, live_server):
     expect(page.locator(".draft-resume")).to_have_text("Resume the hand you started (4 cards)")
     expect(page.locator("#seat-1 .ncards")).to_have_text("0")
     expect(page.locator("input[name=out]:checked")).to_have_count(0)
+    snap(page, "draft-offer")
     taps("#seat-0 .out-toggle")  # a new hand: the offer goes, the old draft is replaced
     expect(page.locator(".draft-offer")).to_be_hidden()
     for seat, kind in [(1, "1"), (2, "2"), (3, "3")]:
@@ -120,6 +126,7 @@ def test_a_save_tapped_offline_arrives_once_when_the_connection_returns(phone, l
     taps("text=Save hand")
     expect(page.locator(".save-status")).to_contain_text("Not saved yet: will retry")
     expect(page.locator("#seat-1 .ncards")).to_have_text("1")  # the cards stay on screen
+    snap(page, "keypad-not-saved")
     context.set_offline(False)  # the `online` event sends it again, same request_id
     expect(page.locator(".flash-ok")).to_contain_text("Hand 1 saved", timeout=10000)
     assert score_of(page, "Ana") == 50 + 7 + 20
@@ -216,3 +223,28 @@ def test_keypad_screenshots(browser, playwright, live_server, scheme):
         boxes_clear(page, 2)
         page.screenshot(path=str(ARTIFACTS / f"keypad-{width}-{scheme}.png"))
         context.close()
+
+
+def test_a_retried_save_for_a_game_that_ended_meanwhile_says_so(phone, live_server):
+    context = phone()
+    page = context.new_page()
+    taps = Taps(page)
+    start_game(page, live_server, taps, target="20")
+    taps(".out-links a:text-is('Ana')")
+    for kind in ["1", "2", "3"]:
+        taps(f'.key[data-kind="{kind}"]')
+        taps(".next-player")
+    context.set_offline(True)
+    taps("text=Save hand")
+    expect(page.locator(".save-status")).to_contain_text("Not saved yet: will retry")
+    other = phone()  # meanwhile another phone records the hand that ends the game
+    other.add_cookies(context.cookies())
+    other_page = other.new_page()
+    other_page.goto(page.url.split("/hands/")[0] + "/hands/new")
+    record_hand_here(other_page, 1, {0: ["wild"], 2: ["5"], 3: ["5"]})
+    context.set_offline(False)
+    expect(page.locator(".save-status")).to_contain_text("Not saved: This game is over", timeout=10000)
+    expect(page.locator("#seat-1 .ncards")).to_have_text("1")  # the cards are still on screen
+    expect(page.locator(".save-status .retry")).to_be_hidden()
+    other_page.goto(page.url.split("/hands/")[0])
+    expect(other_page.locator("#hand-2")).to_have_count(0)
