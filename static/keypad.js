@@ -1,142 +1,333 @@
-// The card keypad: tap cards for each player, live totals, undo, and a draft kept on the phone.
+// The card keypad: tap cards for each player, live totals, undo; a draft kept on the phone and
+// offered (never applied unasked); a Save kept on the phone until the server acknowledges it.
 // Loaded after board.js, whose keepAwake() it shares.
 "use strict";
 document.documentElement.classList.add("js");
 
-function setupKeypad(form) {
-  const keypad = form.querySelector(".keypad");
-  const seats = [...form.querySelectorAll(".player")];
-  const taps = new Map();  // seat -> kinds in the order they were tapped, for undo
-  let active = null;
+class Keypad {
+  constructor(form) {
+    this.form = form;
+    this.pad = form.querySelector(".keypad");
+    this.seats = [...form.querySelectorAll(".player")];
+    this.taps = new Map();  // seat -> kinds in the order they were tapped, for undo
+    this.active = null;
+  }
 
-  const input = (seat, kind) => seat.querySelector(`input[data-kind="${kind}"]`);
-  const isOut = (seat) => seat.querySelector('input[name="out"]').checked;
-  const typed = (seat) => seat.querySelector('input[name$="_typed"]');
-  const keyCard = (kind) => keypad.querySelector(`.key[data-kind="${kind}"] .card`);
+  input(seat, kind) { return seat.querySelector(`input[data-kind="${kind}"]`); }
+  isOut(seat) { return seat.querySelector('input[name="out"]').checked; }
+  typed(seat) { return seat.querySelector('input[name$="_typed"]'); }
+  nameOf(seat) { return seat.querySelector("legend").textContent; }
 
-  function render(seat) {
-    const kinds = taps.get(seat);
-    const chips = seat.querySelector(".chips");
-    chips.replaceChildren(...kinds.map((kind) => {
-      const chip = keyCard(kind).cloneNode(true);
-      chip.dataset.kind = kind;
-      chip.setAttribute("role", "button");
-      chip.tabIndex = 0;
-      chip.title = "Tap to remove";
-      return chip;
-    }));
-    const points = kinds.reduce((sum, kind) => sum + Number(input(seat, kind).dataset.points), 0);
-    const typedValue = typed(seat).value.trim();
-    seat.querySelector(".total").textContent = typedValue === "" ? points : typedValue + " (typed)";
+  points(seat) {
+    const typedValue = this.typed(seat).value.trim();
+    if (typedValue !== "") return Number(typedValue) || 0;
+    return this.taps.get(seat).reduce((sum, kind) => sum + Number(this.input(seat, kind).dataset.points), 0);
+  }
+
+  chip(kind) {
+    const chip = this.pad.querySelector(`.key[data-kind="${kind}"] .card`).cloneNode(true);
+    chip.dataset.kind = kind;
+    chip.setAttribute("role", "button");
+    chip.tabIndex = 0;
+    chip.title = "Tap to remove";
+    return chip;
+  }
+
+  render(seat) {
+    const kinds = this.taps.get(seat);
+    seat.querySelector(".chips").replaceChildren(...kinds.map((kind) => this.chip(kind)));
+    const typedValue = this.typed(seat).value.trim();
+    seat.querySelector(".total").textContent = typedValue === "" ? this.points(seat) : typedValue + " (typed)";
     seat.querySelector(".ncards").textContent = kinds.length;
-    seat.classList.toggle("is-out", isOut(seat));
+    seat.querySelector(".nword").textContent = kinds.length === 1 ? "card" : "cards";
+    seat.classList.toggle("is-out", this.isOut(seat));
+    if (seat === this.active) this.showActive();
+    this.sayWhatSaveDoes();
   }
 
-  function activate(seat) {
-    active = seat;
-    seats.forEach((s) => s.classList.toggle("active", s === seat));
-    keypad.querySelector(".active-name").textContent = seat ? seat.querySelector("legend").textContent : "…";
+  // The active player's total and count sit in the keypad itself, and their chips are
+  // scrolled above it: nothing being tapped hides behind the sticky keypad.
+  showActive() {
+    const active = this.active;
+    const n = active ? this.taps.get(active).length : 0;
+    this.pad.querySelector(".active-name").textContent = active ? this.nameOf(active) : "…";
+    this.pad.querySelector(".active-total").textContent = active ? this.points(active) : 0;
+    this.pad.querySelector(".active-ncards").textContent = n;
+    this.pad.querySelector(".active-nword").textContent = n === 1 ? "card" : "cards";
+    if (!active) return;
+    document.documentElement.style.scrollPaddingBottom = this.pad.offsetHeight + 8 + "px";
+    active.querySelector(".tally").scrollIntoView({ block: "nearest" });
   }
 
-  function firstWaiting() {
-    return seats.find((s) => !isOut(s) && taps.get(s).length === 0 && typed(s).value === "")
-      || seats.find((s) => !isOut(s));
+  sayWhatSaveDoes() {
+    const out = this.seats.find((s) => this.isOut(s));
+    const others = this.seats.filter((s) => s !== out);
+    let text = "Tap who went out.";
+    if (out && this.form.dataset.scoring === "winner-takes-points") {
+      text = `Saving gives ${this.nameOf(out)} +${others.reduce((sum, s) => sum + this.points(s), 0)}.`;
+    } else if (out) {
+      text = "Saving charges " + others.map((s) => `${this.nameOf(s)} +${this.points(s)}`).join(" · ") + ".";
+    }
+    this.form.querySelector(".save-says").textContent = text;
   }
 
-  function inDeck(kind) {
-    const max = Number(input(seats[0], kind).max);
-    const used = seats.reduce((sum, s) => sum + Number(input(s, kind).value || 0), 0);
+  activate(seat) {
+    this.active = seat;
+    this.seats.forEach((s) => s.classList.toggle("active", s === seat));
+    this.showActive();
+  }
+
+  firstWaiting() {
+    const waiting = (s) => !this.isOut(s) && this.taps.get(s).length === 0 && this.typed(s).value === "";
+    return this.seats.find(waiting) || this.seats.find((s) => !this.isOut(s));
+  }
+
+  nextPlayer() {
+    const from = Math.max(this.seats.indexOf(this.active), 0);
+    const order = [...this.seats.slice(from + 1), ...this.seats.slice(0, from + 1)];
+    this.activate(order.find((s) => !this.isOut(s)) || null);
+  }
+
+  inDeck(kind) {
+    const max = Number(this.input(this.seats[0], kind).max);
+    const used = this.seats.reduce((sum, s) => sum + Number(this.input(s, kind).value || 0), 0);
     return used < max;
   }
 
-  function add(kind) {
-    if (!active || isOut(active)) activate(firstWaiting());
-    if (!active) return;
-    const message = keypad.querySelector(".keypad-msg");
-    message.textContent = inDeck(kind) ? "" : "The deck has no more of that card.";
+  add(kind) {
+    if (!this.active || this.isOut(this.active)) this.activate(this.firstWaiting());
+    if (!this.active) return;
+    const message = this.pad.querySelector(".keypad-msg");
+    message.textContent = this.inDeck(kind) ? "" : "The deck has no more of that card.";
     if (message.textContent) return;
-    const field = input(active, kind);
+    const field = this.input(this.active, kind);
     field.value = Number(field.value || 0) + 1;
-    taps.get(active).push(kind);
-    render(active);
+    this.taps.get(this.active).push(kind);
+    this.render(this.active);
   }
 
-  function remove(seat, kind) {
-    const kinds = taps.get(seat);
+  remove(seat, kind) {
+    const kinds = this.taps.get(seat);
     const at = kind ? kinds.lastIndexOf(kind) : kinds.length - 1;
     if (at < 0) return;
     const [gone] = kinds.splice(at, 1);
-    const field = input(seat, gone);
-    field.value = Math.max(0, Number(field.value || 0) - 1);
-    render(seat);
+    const field = this.input(seat, gone);
+    const left = Number(field.value || 0) - 1;
+    field.value = left > 0 ? left : "";
+    this.render(seat);
   }
 
-  seats.forEach((seat) => {
-    const kinds = [];
-    seat.querySelectorAll("input[data-kind]").forEach((field) => {
-      for (let i = 0; i < Number(field.value || 0); i++) kinds.push(field.dataset.kind);
+  // (Re)reads every count box: on load, and after a draft or a pending Save is put back.
+  reload() {
+    this.seats.forEach((seat) => {
+      const kinds = [];
+      seat.querySelectorAll("input[data-kind]").forEach((field) => {
+        for (let i = 0; i < Number(field.value || 0); i++) kinds.push(field.dataset.kind);
+      });
+      this.taps.set(seat, kinds);
     });
-    taps.set(seat, kinds);
-    render(seat);
+    this.seats.forEach((seat) => this.render(seat));
+    this.activate(this.seats.some((s) => this.isOut(s)) ? this.firstWaiting() : null);
+  }
+
+  listenTo(seat) {
     seat.addEventListener("click", (event) => {
       const chip = event.target.closest(".chips .card");
-      if (chip) { remove(seat, chip.dataset.kind); return; }
-      if (!isOut(seat)) activate(seat);
+      if (chip) { this.remove(seat, chip.dataset.kind); return; }
+      if (!this.isOut(seat) && seat !== this.active) this.activate(seat);
     });
     seat.addEventListener("keydown", (event) => {
       const chip = event.target.closest(".chips .card");
-      if (chip && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); remove(seat, chip.dataset.kind); }
+      if (chip && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); this.remove(seat, chip.dataset.kind); }
     });
-    typed(seat).addEventListener("input", () => render(seat));
+    this.typed(seat).addEventListener("input", () => this.render(seat));
     seat.querySelector('input[name="out"]').addEventListener("change", () => {
-      seats.forEach(render);
-      if (!active || isOut(active)) activate(firstWaiting());
-    });
-  });
-
-  keypad.addEventListener("click", (event) => {
-    const key = event.target.closest(".key");
-    if (!key) return;
-    if (key.classList.contains("undo")) { if (active) remove(active); } else add(key.dataset.kind);
-  });
-  keypad.hidden = false;
-  const out = seats.find(isOut);
-  activate(out ? firstWaiting() : null);
-}
-
-// A half-entered hand survives a reload on this phone, and leaving it asks first.
-function keepDraft(form) {
-  const key = "draft:" + location.pathname;
-  const fields = () => [...form.elements].filter((el) => el.name && el.name !== "csrf_token");
-  const saved = localStorage.getItem(key);
-  if (saved && form.dataset.fresh === "yes") {
-    const values = JSON.parse(saved);
-    fields().forEach((el) => {
-      if (!(el.name in values)) return;
-      if (el.type === "radio") el.checked = el.value === values[el.name];
-      else el.value = values[el.name];
+      this.seats.forEach((s) => this.render(s));
+      if (!this.active || this.isOut(this.active)) this.activate(this.firstWaiting());
     });
   }
-  let dirty = false;
-  let leaving = false;
-  const save = () => {
-    if (leaving) return;
-    const values = {};
-    fields().forEach((el) => {
-      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; } else values[el.name] = el.value;
+
+  start() {
+    this.seats.forEach((seat) => this.listenTo(seat));
+    this.pad.addEventListener("click", (event) => {
+      if (event.target.closest(".next-player")) { this.nextPlayer(); return; }
+      const key = event.target.closest(".key");
+      if (!key) return;
+      if (key.classList.contains("undo")) { if (this.active) this.remove(this.active); } else this.add(key.dataset.kind);
     });
-    localStorage.setItem(key, JSON.stringify(values));
-    dirty = true;
-  };
-  form.addEventListener("input", save);
-  form.addEventListener("click", () => setTimeout(save));
-  form.addEventListener("submit", () => { leaving = true; localStorage.removeItem(key); });
-  window.addEventListener("beforeunload", (event) => {
-    if (dirty && !leaving) { event.preventDefault(); event.returnValue = ""; }
+    this.pad.append(this.form.querySelector(".save-row"));  // Save always in reach, under the keys
+    this.pad.hidden = false;
+    this.reload();
+    return this;
+  }
+}
+
+// The form's fields as [name, value] pairs (what a plain submit would send).
+function formFields(form) {
+  return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
+}
+
+function fillForm(form, fields) {
+  const values = new Map(fields.filter(([name]) => name !== "csrf_token"));
+  [...form.elements].forEach((el) => {
+    if (!el.name || el.name === "csrf_token") return;
+    if (el.type === "radio") el.checked = values.get(el.name) === el.value;
+    else if (values.has(el.name)) el.value = values.get(el.name);
+    else if (el.dataset.kind || el.name.endsWith("_typed")) el.value = "";
   });
-  return saved && form.dataset.fresh === "yes";
+}
+
+function cardCount(fields) {
+  return fields.filter(([name]) => /^p\d+_/.test(name) && !name.endsWith("_typed"))
+    .reduce((sum, [, value]) => sum + (Number(value) || 0), 0);
+}
+
+function newRequestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));  // works on plain-http LAN hosts too
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function stored(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
+}
+
+// The form as a plain submit would post it; null when offline or after 15 s without an answer.
+async function post(pending) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15000);
+  try {
+    return await fetch(pending.url, { method: "POST", body: new URLSearchParams(pending.fields),
+      redirect: "manual", credentials: "same-origin", signal: controller.signal });
+  } catch (err) {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// What the server's answer means for a pending Save: its redirect is the acknowledgement.
+async function settle(form, key, state, say, response) {
+  if (response && (response.type === "opaqueredirect" || response.redirected)) {
+    localStorage.removeItem(key);
+    localStorage.removeItem(state.draftKey);
+    state.leaving = true;
+    location.assign(form.dataset.board);
+  } else if (!response || response.status >= 500) {
+    say("Not saved yet: will retry.");
+  } else if (response.status === 409 && form.dataset.hand === "new") {
+    localStorage.removeItem(key);  // the game ended meanwhile: the cards stay on screen
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const why = page.querySelector("form .error[role=alert]");
+    say("Not saved: " + (why ? why.textContent : "this game is over."), false);
+  } else {
+    localStorage.removeItem(key);  // the server's own page shows what is wrong, beside each box
+    state.leaving = true;
+    form.submit();
+  }
+}
+
+// A Save goes by fetch and stays in localStorage until the server acknowledges it; offline,
+// a timeout or a 5xx keeps it (same request_id) for the `online` event or a tap of Retry.
+function keepSaves(form, keypad, state) {
+  const key = "pending:" + form.dataset.game + ":" + form.dataset.hand;
+  const status = form.querySelector(".save-status");
+  let sending = false;
+  const say = (text, retry = true) => {
+    status.hidden = !text;
+    status.querySelector(".save-status-text").textContent = text;
+    status.querySelector(".retry").hidden = !retry;
+  };
+  async function send() {
+    const pending = stored(key);
+    if (!pending || sending) return;
+    sending = true;
+    say("Saving…", false);
+    const response = await post(pending);
+    sending = false;
+    await settle(form, key, state, say, response);
+  }
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!sending) localStorage.setItem(key, JSON.stringify({ url: form.action, fields: formFields(form) }));
+    send();
+  });
+  status.querySelector(".retry").addEventListener("click", send);
+  window.addEventListener("online", send);
+  state.pending = () => localStorage.getItem(key) !== null;
+  const pending = stored(key);
+  if (pending) {  // tapped Save earlier and never heard back: show those cards and try again
+    fillForm(form, pending.fields);
+    keypad.reload();
+    send();
+  }
+  return Boolean(pending);
+}
+
+function draftWords(form, draft) {
+  const n = cardCount(draft.fields);
+  const cards = `${n} card${n === 1 ? "" : "s"}`;
+  if (form.dataset.hand === "new" && draft.number !== form.dataset.number) {
+    return [`A hand you started (${cards}) was never saved, and hand ${draft.number} has since been ` +
+      "saved on another phone. It may be that hand.", `Use it as hand ${form.dataset.number}`];
+  }
+  if (draft.stamp !== form.dataset.stamp) {
+    return [`Your unsaved changes (${cards}) were made before this hand was changed on another phone.`,
+      "Use my changes anyway"];
+  }
+  return ["You started this hand earlier and did not save it.", `Resume the hand you started (${cards})`];
+}
+
+// Offers a draft in words; fills the form only on a tap of Resume.
+function offerDraft(form, keypad, draft, resumed) {
+  const box = document.querySelector(".draft-offer");
+  const [text, resume] = draftWords(form, draft);
+  box.querySelector(".draft-text").textContent = text;
+  box.querySelector(".draft-resume").textContent = resume;
+  box.hidden = false;
+  box.querySelector(".draft-resume").addEventListener("click", () => {
+    const own = new Set(["request_id", "revision"]);  // this page's, not the old page's
+    fillForm(form, [...draft.fields.filter(([name]) => !own.has(name)),
+      ...formFields(form).filter(([name]) => own.has(name))]);
+    keypad.reload();
+    box.hidden = true;
+    resumed();
+  });
+  box.querySelector(".draft-discard").addEventListener("click", () => {
+    localStorage.removeItem("draft:" + form.dataset.game + ":" + form.dataset.hand);
+    box.hidden = true;
+  });
+}
+
+// A half-entered hand survives a reload or a "Leave?" on this phone, but only comes back when
+// asked: it belongs to one game, one hand number and the version it started from.
+function keepDraft(form, keypad, state, offer) {
+  const values = () => JSON.stringify(formFields(form).filter(([name]) => name !== "csrf_token"));
+  const start = values();
+  const draft = stored(state.draftKey);
+  let dirty = false;
+  function store() {
+    if (state.leaving || values() === start && !dirty) return;
+    document.querySelector(".draft-offer").hidden = true;  // a new hand replaces the one offered
+    localStorage.setItem(state.draftKey, JSON.stringify({ number: form.dataset.number,
+      stamp: form.dataset.stamp, fields: formFields(form).filter(([name]) => name !== "csrf_token") }));
+    dirty = true;
+  }
+  if (offer && draft && Array.isArray(draft.fields)) offerDraft(form, keypad, draft, store);
+  form.addEventListener("input", store);
+  form.addEventListener("click", () => setTimeout(store));
+  window.addEventListener("beforeunload", (event) => {
+    if ((dirty || state.pending()) && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("form.hand").forEach((form) => { keepDraft(form); setupKeypad(form); keepAwake(); });
+  document.querySelectorAll("form.hand").forEach((form) => {
+    const keypad = new Keypad(form).start();
+    const fresh = form.dataset.fresh === "yes";
+    if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();
+    const state = { leaving: false, draftKey: "draft:" + form.dataset.game + ":" + form.dataset.hand };
+    const resumed = keepSaves(form, keypad, state);
+    keepDraft(form, keypad, state, fresh && !resumed);
+    keepAwake();
+  });
 });

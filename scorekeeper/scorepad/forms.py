@@ -75,7 +75,7 @@ def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():
-            attrs[field_name(seat, kind)] = WholeNumberField(kind, default=0, validators=[
+            attrs[field_name(seat, kind)] = WholeNumberField(kind, validators=[  # empty, not "0": typing 2 gives 2
                 Optional(), NumberRange(0, copies, f"The deck has {copies} of these.")])
         attrs[f"p{seat}_typed"] = WholeNumberField("Typed total", validators=[
             Optional(), NumberRange(0, MAX_TYPED_TOTAL, f"From 0 to {MAX_TYPED_TOTAL} points.")])

@@ -128,6 +128,9 @@ def _hand_page(game: Game, number: int | None):
     form = HandForm(data=hand_form_data(game, number) if number and request.method == "GET" else None)
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
+        out = request.args.get("out", "")
+        if out.isascii() and out.isdigit() and int(out) < len(sheet.players):
+            form.out.data = out  # tapped "went out" beside a player on the scoreboard
     problems: dict[str, str] = {}
     conflict = None
     status = 422 if request.method == "POST" else 200
@@ -146,7 +149,7 @@ def _hand_page(game: Game, number: int | None):
     return render_template(
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
         problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
-        field_name=field_name, finished=sheet.outcome().finished and number is None,
+        field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
 
 
@@ -155,7 +158,8 @@ def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
                                   scored=False)
-        flash(f"Hand {saved.hand.number} saved.", "ok")
+        flash(f"Hand {saved.hand.number} saved." if saved.created
+              else f"Hand {saved.hand.number} was already saved.", "ok")  # a retried Save
     else:
         hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))
         flash(f"Hand {number} updated; the scores are recomputed.", "ok")

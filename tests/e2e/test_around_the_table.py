@@ -46,8 +46,14 @@ def test_a_half_entered_hand_survives_a_reload(live_server, page, taps):
     expect(page.locator("#seat-0 .total")).to_have_text("59")
     page.once("dialog", lambda dialog: dialog.accept())
     page.reload()
+    # Offered, not applied: nothing is filled until the scorekeeper asks for it.
+    expect(page.locator(".draft-resume")).to_have_text("Resume the hand you started (2 cards)")
+    expect(page.locator("#seat-0 .total")).to_have_text("0")
+    expect(page.locator("#seat-1 input[name=out]")).not_to_be_checked()
+    taps(".draft-resume")
     expect(page.locator("#seat-0 .total")).to_have_text("59")
     expect(page.locator("#seat-1 input[name=out]")).to_be_checked()
+    expect(page.locator(".draft-offer")).to_be_hidden()
 
 
 def test_a_watcher_that_lost_the_connection_says_so_and_catches_up(browser, browser_context_args, live_server, page, taps):
