@@ -12,7 +12,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, templating
+from . import database, errors, i18n, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +28,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     register_blueprints(app)
     errors.register(app)
     templating.init_app(app)
+    i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
     return app
