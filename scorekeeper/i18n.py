@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlencode
 
+from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, request
@@ -47,7 +48,10 @@ def select_locale() -> str:
     kept = request.cookies.get(COOKIE, "")
     if kept in LOCALES:
         return kept
-    return request.accept_languages.best_match(LOCALES, DEFAULT)
+    # Babel's negotiation, not Werkzeug's best_match: that prefers an exact "pl;q=0.8" over
+    # the "en-GB" the browser ranks first.
+    preferred = [value for value, _ in request.accept_languages]
+    return negotiate_locale(preferred, LOCALES, sep="-") or DEFAULT
 
 
 def remember_choice(response: Response) -> Response:
