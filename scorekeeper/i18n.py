@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -93,8 +94,10 @@ def compile_catalogues(sources: Path, target: Path) -> list[Path]:
         buffer = io.BytesIO()
         write_mo(buffer, catalogue)
         mo.parent.mkdir(parents=True, exist_ok=True)
-        draft = mo.with_name(f"{mo.name}.{os.getpid()}")
-        draft.write_bytes(buffer.getvalue())
+        fd, draft = tempfile.mkstemp(dir=mo.parent, prefix=mo.name)
+        with os.fdopen(fd, "wb") as f:
+            f.write(buffer.getvalue())
+        os.chmod(draft, 0o644)
         os.replace(draft, mo)  # atomic: workers starting together never read half a file
         written.append(mo)
     return written
