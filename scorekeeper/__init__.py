@@ -13,7 +13,11 @@ from typing import Mapping
 
 from flask import Flask
 
+<<<<<<< HEAD
 from . import database, errors, http_cache, rate_limits, templating
+=======
+from . import database, errors, i18n, templating
+>>>>>>> polish
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +34,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     rate_limits.init_app(app)  # after the blueprints: it wraps their views
     errors.register(app)
     templating.init_app(app)
+    i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
     return app

@@ -14,12 +14,19 @@ function setupFilter(q, count, none) {
     sections.forEach((s) => { s.hidden = !s.querySelector("article:not([hidden])"); });
     none.hidden = n > 0;
     count.hidden = !words.length || !n;
-    count.textContent = n + (n === 1 ? " rule matches." : " rules match.");
+    count.textContent = countText(count, n);
     const url = new URL(location.href);
     url.searchParams[words.length ? "set" : "delete"]("q", q.value);
     history.replaceState(null, "", url);
   };
   q.form.onsubmit = (e) => { e.preventDefault(); q.blur(); };
+}
+
+// The page carries the message for each plural category of its language (data-one, data-few,
+// data-many); the browser knows which category a number falls in.
+function countText(count, n) {
+  const kind = new Intl.PluralRules(document.documentElement.lang).select(n);
+  return (count.dataset[kind] || count.dataset.many).replace("{n}", n);
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 CLASSIC, C112, WIMPY = "classic", "classic-112", "wimpy-kid"
 EDITION_SLUGS = (CLASSIC, C112, WIMPY)
@@ -378,18 +379,35 @@ def rule_ids(edition: str) -> set[str]:
     return {r.id for r in rules_for(edition)}
 
 
-def searchable(rule: Rule) -> str:
-    """What a search looks through: the id, title, text and any difference note."""
-    return " ".join((rule.id, rule.title, rule.text, rule.difference or "")).casefold()
+def _same(text: str) -> str:
+    return text
 
 
-def search(edition: str, query: str) -> list[Rule]:
+def searchable(rule: Rule, translate: Callable[[str], str] = _same) -> str:
+    """What a search looks through: the id, title, text and any difference note.
+
+    `translate` turns each English text into the page's language (gettext), so a Polish page
+    is searched in Polish.
+    """
+    parts = (rule.title, rule.text) + ((rule.difference,) if rule.difference else ())
+    return " ".join((rule.id, *map(translate, parts))).casefold()
+
+
+def search(edition: str, query: str, translate: Callable[[str], str] = _same) -> list[Rule]:
     """Rules containing every word of the query (case-insensitive), in page order.
 
     A typed apostrophe finds the curly one the text uses ("dealer's").
     """
     words = (query or "").replace("'", "\u2019").casefold().split()
-    return [r for r in rules_for(edition) if all(w in searchable(r) for w in words)]
+    return [r for r in rules_for(edition) if all(w in searchable(r, translate) for w in words)]
+
+
+def messages() -> list[str]:
+    """Every English text the rules pages show, once each: the msgids a translation covers."""
+    texts = [title for _, title in SECTIONS] + list(SOURCE_LABELS.values())
+    for rule in _RULES:
+        texts += [rule.title, rule.text] + ([rule.difference] if rule.difference else [])
+    return list(dict.fromkeys(texts))
 
 
 LINK = re.compile(r"#([a-z0-9]+(?:-[a-z0-9]+)*)")

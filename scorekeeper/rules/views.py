@@ -6,6 +6,7 @@ game's own edition); an unknown game id just shows the plain page.
 from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..domain import rulebook
@@ -14,7 +15,11 @@ from ..services import games
 from . import bp
 
 MAX_QUERY = 100
-SHORT_NAMES = {"classic": "Classic", "classic-112": "Classic + Blanks", "wimpy-kid": "Wimpy Kid"}
+SHORT_NAMES = {"classic": lazy_gettext("Classic"), "classic-112": lazy_gettext("Classic + Blanks"),
+               "wimpy-kid": lazy_gettext("Wimpy Kid")}
+# The domain's edition names, for the catalogue: this page shows them translated.
+EDITION_NAMES = (lazy_gettext("Classic (108 cards)"), lazy_gettext("Classic with Blank cards (112)"),
+                 lazy_gettext("Diary of a Wimpy Kid (112)"))
 # Official rules a house rule replaces when it is on.
 REPLACED_BY = {"stacking": "stacking", "uno-penalty": "uno_penalty", "card-values": "zero_counts_ten"}
 
@@ -31,20 +36,21 @@ def rules_page(edition: str):
     ed = EDITIONS[edition]
     query = request.args.get("q", "").strip()[:MAX_QUERY]
     game = _game(request.args.get("game", ""))
-    rules = rulebook.search(edition, query) if query else rulebook.rules_for(edition)
+    rules = rulebook.search(edition, query, gettext) if query else rulebook.rules_for(edition)
     house = None
     if game is not None and game.edition == edition:
         house = games.sheet_of(game).rules
     ids = rulebook.rule_ids(edition)
-    sections = [(slug, title, [r for r in rules if r.section == slug])
+    sections = [(slug, gettext(title), [r for r in rules if r.section == slug])
                 for slug, title in rulebook.SECTIONS]
     return render_template(
-        "rules.html", edition=ed, editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
+        "rules.html", edition=ed, edition_name=gettext(ed.name),
+        editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
         query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
-        render=lambda text: render_text(text, ids),
-        links=lambda text: Markup(_links(str(escape(text)), ids)),
+        tr=gettext, render=lambda text: render_text(gettext(text), ids),
+        links=lambda text: Markup(_links(str(escape(gettext(text))), ids)),
         marking=lambda rule: house_marking(rule, house, ed),
-        sheets=[rulebook.SOURCE_LABELS[s] for s in rulebook.SOURCE_FILES],
+        sheets=[gettext(rulebook.SOURCE_LABELS[s]) for s in rulebook.SOURCE_FILES],
     )
 
 
@@ -60,17 +66,19 @@ def house_marking(rule: rulebook.Rule, house: HouseRules | None,
     if rule.house_rule is None:
         field = REPLACED_BY.get(rule.id)
         if house is not None and field and _on(house, field):
-            return "off", "This game uses a house rule here: see below."
+            return "off", gettext("This game uses a house rule here: see below.")
         return None
     if house is None:
         return None
     if not _on(house, rule.house_rule):
-        return "off", "House rule: not used in this game."
+        return "off", gettext("House rule: not used in this game.")
     if rule.house_rule == "uno_penalty":
-        return "on", f"In force in this game: {uno_penalty(edition, house)} cards."
+        return "on", ngettext("In force in this game: %(num)d card.",
+                              "In force in this game: %(num)d cards.", uno_penalty(edition, house))
     if rule.house_rule == "blank_points":
-        return "on", f"In force in this game: a Blank scores {house.blank_points}."
-    return "on", "In force in this game."
+        return "on", ngettext("In force in this game: a Blank scores %(num)d point.",
+                              "In force in this game: a Blank scores %(num)d points.", house.blank_points)
+    return "on", gettext("In force in this game.")
 
 
 def _on(house: HouseRules, field: str) -> bool:

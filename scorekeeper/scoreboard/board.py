@@ -6,6 +6,7 @@ kept (page_cache): phones that look again, or poll, cost a small query and a loo
 from __future__ import annotations
 
 from flask import abort, render_template, request, session
+from flask_babel import get_locale
 
 from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, key_hash_opens
@@ -52,7 +53,7 @@ def hands_page(hands: int) -> tuple[int, int, int]:
 
 
 def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:
-    return f"g{game_id}v{version}-{system}-{'edit' if editable else 'watch'}"
+    return f"g{game_id}v{version}-{system}-{'edit' if editable else 'watch'}-{get_locale()}"
 
 
 def page_stamp(game_id: int) -> tuple[int, bool]:
@@ -67,7 +68,7 @@ def page_stamp(game_id: int) -> tuple[int, bool]:
 def board_page(template: str, game_id: int, version: int, editable: bool, system: str) -> str:
     """The scoreboard (or its live part), from the cache when it can be.
 
-    Pages are kept per game version, scoring view and watcher or keeper. Never kept: a page
+    Pages are kept per game version, scoring view, watcher or keeper, and language. Never kept: a page
     with a flashed message (shown once), or a keeper's finished game, whose "keep playing"
     form carries this session's CSRF token.
     """
@@ -77,8 +78,9 @@ def board_page(template: str, game_id: int, version: int, editable: bool, system
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)
         personal = keeper and context["outcome"].finished
-        return None if personal else (template, game_id, game.version, system, keeper), page
+        return None if personal else (template, game_id, game.version, system, keeper, lang), page
 
+    lang = str(get_locale())  # the page's language is part of what was rendered
     if "_flashes" in session:
         return render()[1]
-    return board_pages().get_or_render((template, game_id, version, system, editable), render)
+    return board_pages().get_or_render((template, game_id, version, system, editable, lang), render)

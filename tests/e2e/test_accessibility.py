@@ -40,6 +40,7 @@ PAGES = {
     "keypad": "/games/{id}/hands/new",
     "scoreboard": "/games/{id}",
     "rules": "/rules/classic",
+    "rules-pl": "/rules/classic-112?lang=pl",
     "judge": "/judge",
     "judge-ruling": "/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7&game={id}",
 }

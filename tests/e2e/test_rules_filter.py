@@ -34,3 +34,17 @@ def test_filter_as_you_type_on_a_phone(live_server, page):
     # the rule's id shows next to its title
     assert "#deck" in page.eval_on_selector(
         "#deck h3 a", "a => getComputedStyle(a, '::after').content")
+
+
+def test_filter_counts_in_polish_grammar(live_server, page):
+    """The count comes from the page's own messages, in the browser's plural rules for Polish."""
+    page.goto(f"{live_server}/rules/classic?lang=pl", wait_until="load")
+    assert page.get_attribute("html", "lang") == "pl"
+    visible = "main article:not([hidden])"
+    for query in ("weź cztery", "stop", "sprawdzenie"):
+        page.fill("#q", query)
+        n = page.locator(visible).count()
+        assert 0 < n < len(rules_for("classic")), query
+        few = n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
+        kind = "zasada pasuje" if n == 1 else "zasady pasują" if few else "zasad pasuje"
+        assert page.text_content("#count") == f"{n} {kind}.", query

@@ -229,10 +229,12 @@ def test_no_inline_script_or_style(client, edition):
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"')
 
 
+@pytest.mark.parametrize("language", ["en", "pl"])
 @pytest.mark.parametrize("edition", EDITION_SLUGS)
-def test_page_weight_and_requests_within_budget(client, edition):
+def test_page_weight_and_requests_within_budget(client, edition, language):
     """Under 30 KB of HTML + CSS + JS (and whatever else the page pulls in), at most 4 requests."""
-    response = client.get(f"/rules/{edition}")
+    response = client.get(f"/rules/{edition}", headers={"Accept-Language": language})
+    assert f'<html lang="{language}">' in response.get_data(as_text=True)
     html = response.get_data(as_text=True)
     assets = [a for a in ASSET.findall(html) if not a.startswith("data:")]
     assert {"/static/app.css", "/static/rules.js"} <= set(assets)
@@ -240,4 +242,4 @@ def test_page_weight_and_requests_within_budget(client, edition):
     sizes = {a: len(client.get(a).data) for a in assets}
     total = len(response.data) + sum(sizes.values())
     assert 1 + len(assets) <= 4, f"{edition}: {1 + len(assets)} requests: {assets}"
-    assert total < BUDGET, f"{edition}: {total} bytes: page {len(response.data)}, {sizes}"
+    assert total < BUDGET, f"{edition}/{language}: {total} bytes: page {len(response.data)}, {sizes}"

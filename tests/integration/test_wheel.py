@@ -95,6 +95,8 @@ def test_the_wheel_serves_every_page_and_static_file(installed, tmp_path):
         assert claimed[0] == 302, claimed
         statics = [f"/static/{p.name}" for p in sorted((ROOT / "static").iterdir()) if p.is_file()]
         seen = crawl(phone, ["/", "/healthz", "/sw.js", "/rules", f"/games/{game['id']}", *statics])
+        status, polish = phone.get("/rules/classic?lang=pl")  # the .po shipped, compiled at start
+        assert status == 200 and '<html lang="pl">' in polish and "<h2>Talia</h2>" in polish
     assert {path: status for path, status in seen.items() if status not in (200, 302)} == {}
     assert seen["/rules"] == 302 and seen["/rules/classic"] == 200
     for must in ("/games/new", "/rules/classic-112", "/judge/challenge", f"/games/{game['id']}/share",

@@ -11,7 +11,9 @@ from scorekeeper.domain.rulebook import (
     REQUIRED_IDS, SECTIONS, get_rule, rule_ids, rules_for, search)
 
 EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
-SOURCES = Path(__file__).resolve().parents[3] / "shared" / "rule-sources"
+# Beside the checkout (/work/shared next to /work/main), found from a git worktree too.
+SOURCES = next((p / "shared" / "rule-sources" for p in Path(__file__).resolve().parents
+                if (p / "shared" / "rule-sources").is_dir()), Path("/nonexistent/rule-sources"))
 
 # The sections issue 3 asks for, each with a rule that must sit in it.
 ISSUE_SECTIONS = {
@@ -174,12 +176,51 @@ def test_search_finds_text_typed_with_a_straight_apostrophe():
     assert "first-card-skip" in {r.id for r in search("classic", "dealer's left")}
 
 
-def _source_ngrams(n: int) -> set[tuple[str, ...]]:
+def any_words(text: str) -> list[str]:
+    """Words in any language: Polish letters stay inside their words."""
+    return re.findall(r"[^\W_]+", text.casefold().replace("\u2019", "'"))
+
+
+def _source_ngrams(n: int, split=words) -> set[tuple[str, ...]]:
     grams = set()
     for path in SOURCES.iterdir():
-        w = words(path.read_text(encoding="utf-8", errors="replace"))
+        w = split(path.read_text(encoding="utf-8", errors="replace"))
         grams |= {tuple(w[i:i + n]) for i in range(len(w) - n + 1)}
     return grams
+
+
+def _polish_rules() -> dict[str, str]:
+    """English msgid -> Polish text, for every rulebook message, from the catalogue file."""
+    from babel.messages.pofile import read_po  # babel reads the .po; the domain never does
+    po = Path(__file__).resolve().parents[2] / "scorekeeper/translations/pl/LC_MESSAGES/messages.po"
+    with po.open("rb") as f:
+        catalogue = read_po(f, locale="pl")
+    return {m: catalogue[m].string for m in rulebook.messages() if catalogue.get(m)}
+
+
+def copied_runs(text: str, grams: set[tuple[str, ...]], n: int = 8) -> list[str]:
+    w = any_words(text)
+    return [" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in grams]
+
+
+def test_no_polish_rule_copies_eight_words_from_the_sheets():
+    """The 112-card sheet's Polish half is a broken machine translation: never a source."""
+    if not SOURCES.is_dir():
+        pytest.skip(f"rule sheets not found at {SOURCES}")
+    grams = _source_ngrams(8, any_words)
+    polish = _polish_rules()
+    assert len(polish) == len(rulebook.messages())
+    copied = {en: runs for en, pl in polish.items() if (runs := copied_runs(pl, grams))}
+    assert not copied
+
+
+def test_the_polish_copy_check_would_catch_a_copied_polish_sentence():
+    if not SOURCES.is_dir():
+        pytest.skip(f"rule sheets not found at {SOURCES}")
+    sheet = max((p.read_text(encoding="utf-8", errors="replace") for p in SOURCES.iterdir()),
+                key=lambda t: len(re.findall(r"[ąęłńśźż]", t)))  # the sheet with Polish in it
+    line = next(l for l in sheet.splitlines() if len(any_words(l)) >= 8 and re.search("[ąęłśż]", l))
+    assert copied_runs(line, _source_ngrams(8, any_words))
 
 
 def test_no_rule_copies_eight_words_from_the_sheets():

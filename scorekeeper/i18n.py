@@ -1,0 +1,103 @@
+"""The page language: English or Polish, chosen per phone; gettext catalogues via Flask-Babel.
+
+Choice order: `?lang=` on any page (and then remembered in a cookie for a year), the cookie,
+the browser's Accept-Language, English. URLs stay the same in every language.
+
+The catalogues live in the repository as `.po` files (scorekeeper/translations); the `.mo`
+files gettext reads are compiled from them when the app starts, so a fresh clone or a wheel
+needs no build step. They are written beside the `.po` files when that folder is writable,
+else into the instance folder.
+"""
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+from urllib.parse import urlencode
+
+from babel import negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, Response, request
+from flask_babel import Babel, get_locale
+
+LOCALES = ("en", "pl")
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+NAMES = {"en": "English", "pl": "Polski"}  # each in its own language: the switch link
+SOURCES = Path(__file__).resolve().parent / "translations"
+
+babel = Babel()
+
+
+def init_app(app: Flask) -> None:
+    target = catalogue_dir(app)
+    compile_catalogues(SOURCES, target)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    babel.init_app(app, locale_selector=select_locale)
+    app.after_request(remember_choice)
+    app.context_processor(lambda: {"lang": str(get_locale()), "lang_switch": lang_switch})
+
+
+def select_locale() -> str:
+    asked = request.args.get("lang", "")
+    if asked in LOCALES:
+        return asked
+    kept = request.cookies.get(COOKIE, "")
+    if kept in LOCALES:
+        return kept
+    # Babel's negotiation, not Werkzeug's best_match: that prefers an exact "pl;q=0.8" over
+    # the "en-GB" the browser ranks first.
+    preferred = [value for value, _ in request.accept_languages]
+    return negotiate_locale(preferred, LOCALES, sep="-") or DEFAULT
+
+
+def remember_choice(response: Response) -> Response:
+    """Keep a `?lang=` choice on this phone; say which request headers pick the language."""
+    asked = request.args.get("lang", "")
+    if asked in LOCALES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
+                            httponly=True, secure=request.is_secure)
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
+def lang_switch() -> tuple[str, str, str]:
+    """(url, language code, name) of a link showing this same page in the other language."""
+    other = "en" if str(get_locale()) == "pl" else "pl"
+    args = request.args.copy()
+    args["lang"] = other
+    query = urlencode(list(args.items(multi=True)))
+    return f"{request.path}?{query}", other, NAMES[other]
+
+
+def catalogue_dir(app: Flask) -> Path:
+    """Where compiled catalogues go: beside the sources if we may write there."""
+    if os.access(SOURCES, os.W_OK):
+        return SOURCES
+    return Path(app.instance_path) / "translations"
+
+
+def compile_catalogues(sources: Path, target: Path) -> list[Path]:
+    """Compile every `<lang>/LC_MESSAGES/*.po` under sources whose `.mo` is missing or stale."""
+    written = []
+    for po in sorted(sources.glob("*/LC_MESSAGES/*.po")):
+        mo = target / po.relative_to(sources).with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalogue = read_po(f, locale=po.parts[-3])
+        buffer = io.BytesIO()
+        write_mo(buffer, catalogue)
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        fd, draft = tempfile.mkstemp(dir=mo.parent, prefix=mo.name)
+        with os.fdopen(fd, "wb") as f:
+            f.write(buffer.getvalue())
+        os.chmod(draft, 0o644)
+        os.replace(draft, mo)  # atomic: workers starting together never read half a file
+        written.append(mo)
+    return written
