@@ -58,7 +58,7 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, backup, operations, rules, scoreboard, scorepad, sharing
+    from . import api, backup, operations, rules, scoreboard, scorepad, sharing, tables
     from . import judge_views
 
     operations.init_app(app)
@@ -66,6 +66,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(scoreboard.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(judge_views.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(judge_views.api_bp)

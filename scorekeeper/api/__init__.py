@@ -7,4 +7,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import games  # noqa: E402,F401  (registers the routes on bp)
+from . import games, tables  # noqa: E402,F401  (registers the routes on bp)
