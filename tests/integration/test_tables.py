@@ -234,11 +234,17 @@ def test_the_keep_score_link_starts_games_and_keeps_score_in_all(app, client, pl
 
 def test_hostile_names_are_escaped(app, client):
     table = new_table(client, "<b>table</b>")
-    play(client, table, ["<script>x()</script>", "Ben"], [{"<script>x()</script>": [], "Ben": ["1"]}])
+    hostile = "<script>x()</script>"
+    game = play(client, table, [hostile, "Ben"], [{hostile: [], "Ben": ["1"]}, {hostile: ["2"], "Ben": []}])
     keeper = keeper_client(app, table)
+    board = client.get(game["url"]).data
+    assert b'<svg class="chart"' in board and "&lt;script&gt;x()… 1".encode() in board  # the chart's label, cut short
+    player = next(p for p in client.get(f"/api/tables/{table['id']}").json["players"])
+    assert player["name"] == hostile
     for page in (client.get(f"/tables/{table['id']}"), keeper.get(f"/tables/{table['id']}")):
         assert b"<script>x()" not in page.data and b"&lt;script&gt;x()" in page.data
-        assert b"<b>table" not in page.data
+    for page in (client.get(f"/tables/{table['id']}"), keeper.get(f"/tables/{table['id']}/share")):
+        assert b"<b>table" not in page.data and b"&lt;b&gt;table" in page.data
 
 
 def count_statements(app, action):
