@@ -6,7 +6,7 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 
 from ..backup.export import envelope, game_record
-from ..services import games, tables
+from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
 from ..sharing.views import qr_svg
@@ -14,6 +14,8 @@ from . import bp
 from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
                      table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
+
+GAMES_SHOWN = 25  # finished games listed on the table page (in progress: always all)
 
 
 @bp.route("/tables/new", methods=["GET", "POST"])
@@ -33,7 +35,7 @@ def new_table():
 def _page(table, **forms):
     summary = table_summary(table.id)
     keeper = can_keep(table)
-    context = dict(table=table, summary=summary, keeper=keeper,
+    context = dict(table=table, summary=summary, keeper=keeper, shown=GAMES_SHOWN,
                    by_id={p.id: p for p in summary.players})
     if keeper:
         context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
@@ -84,11 +86,13 @@ def start_game(table_id: str):
     return _page(table, start=form), 422
 
 
-@bp.post("/tables/<table_id>/games/<int:game_id>/rematch")
-def rematch(table_id: str, game_id: int):
+@bp.post("/tables/<table_id>/rematch")
+def rematch(table_id: str):
     table = kept_table_or_403(table_id)
-    game = games.load_game(game_id)
-    if not TableActionForm().validate_on_submit() or game is None or game.table_id != table.id:
+    # Game ids are opaque: the one asked for must be among this table's games.
+    wanted = request.form.get("game", "")
+    game = next((g for g in table_summary(table.id).games if str(g.id) == wanted), None)
+    if not TableActionForm().validate_on_submit() or game is None:
         abort(400)
     try:
         new = tables.rematch(game.id)

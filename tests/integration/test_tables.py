@@ -1,5 +1,6 @@
 """Family tables (issue 13): the API, stats recomputed from the stored cards, the roster,
 renames and merges, and what the watch link may not do. Runs on SQLite and PostgreSQL."""
+import re
 from collections import Counter
 
 import pytest
@@ -271,3 +272,28 @@ def test_the_table_page_costs_the_same_statements_for_2_or_8_games(app, client):
     api_costs = [count_statements(app, lambda t=t: client.get(f"/api/tables/{t['id']}"))
                  for t in (small, big)]
     assert api_costs[0] == api_costs[1] and api_costs[0] <= 3, api_costs  # cached: stamp only
+
+
+def test_a_keeper_rematches_a_finished_game_from_the_table_page(app, client, played):
+    table, games = played
+    keeper = keeper_client(app, table)
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[1]["id"])}).status_code == 302
+    assert b"still in progress" in keeper.get(f"/tables/{table['id']}").data  # flashed, nothing made
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": "nope"}).status_code == 400
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[0]["id"])}).status_code == 302
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert len(state["games"]) == 4 and state["games"][0]["players"] == ["Ana", "Ben", "Cy"]
+
+
+def test_the_table_page_of_50_games_stays_under_30_kb(app, client):
+    table = new_table(client)
+    names = ["Grandma Józefina", "Uncle Bartholomew", "Cousin Maximiliana", "Little Theodore"]
+    for n in range(50):
+        play(client, table, names, [{p: ([] if p == names[n % 4] else ["wild"]) for p in names}],
+             target=50)
+    keeper = keeper_client(app, table)
+    for viewer in (client, keeper):
+        page = viewer.get(f"/tables/{table['id']}")
+        assets = re.findall(r'<(?:link[^>]+href|script[^>]+src)="([^"]+)"', page.get_data(as_text=True))
+        total = len(page.data) + sum(len(viewer.get(a).data) for a in assets)
+        assert total < 30_000, total
