@@ -15,7 +15,7 @@ from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key
                      table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
-GAMES_SHOWN = 25  # finished games listed on the table page (in progress: always all)
+GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
 
 
 @bp.route("/tables/new", methods=["GET", "POST"])
