@@ -92,6 +92,13 @@ def last_settings(table: FamilyTable) -> dict:
     return settings
 
 
+def _with_defaults(last: dict, options: dict) -> dict:
+    """The last game's settings under the ones asked for; another deck drops its house rules."""
+    if "edition" in options and options["edition"] != last.get("edition"):
+        last = {k: v for k, v in last.items() if k != "house_rules"}
+    return last | options
+
+
 def _seat_roster(table: FamilyTable, game: Game) -> None:
     """Link each seat to the roster (adding new people); seats take the roster's spelling."""
     by_key = {p.name_key: p for p in table.roster}
@@ -112,7 +119,7 @@ def start_game(table_id: object, players: object, **options) -> Game:
     """A new game at the table (the caller has checked the key). Its edit key is the table's."""
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
-        settings = last_settings(table) | options
+        settings = _with_defaults(last_settings(table), options)
         try:
             game = build_game(players, settings.get("edition", "classic"),
                               settings.get("scoring", "winner-takes-points"),

@@ -297,3 +297,14 @@ def test_the_table_page_of_50_games_stays_under_30_kb(app, client):
         assets = re.findall(r'<(?:link[^>]+href|script[^>]+src)="([^"]+)"', page.get_data(as_text=True))
         total = len(page.data) + sum(len(viewer.get(a).data) for a in assets)
         assert total < 30_000, total
+
+
+def test_a_new_game_defaults_to_the_tables_last_game(client):
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [], edition="classic-112", scoring="lowest-total", target=250,
+         house_rules={"blank_points": 30})
+    same = play(client, table, ["Ana", "Ben"], [])
+    assert (same["edition"], same["scoring"], same["target"]) == ("classic-112", "lowest-total", 250)
+    assert same["house_rules"]["blank_points"] == 30
+    other = play(client, table, ["Ana", "Ben"], [], edition="classic")  # no blank cards to carry over
+    assert (other["edition"], other["scoring"], other["target"]) == ("classic", "lowest-total", 250)
