@@ -52,12 +52,12 @@ def table_page(table_id: str):
     return _page(table_or_404(table_id))
 
 
-@bp.get("/tables/<table_id>/players/<int:player_id>")
-def player_page(table_id: str, player_id: int):
+@bp.get("/tables/<table_id>/players/<player_id>")
+def player_page(table_id: str, player_id: str):
     """One player against each other player at the table: head-to-head, one tap away."""
     table = table_or_404(table_id)
     summary = table_summary(table.id)
-    me = next((p for p in summary.players if p.id == player_id), None)
+    me = next((p for p in summary.players if str(p.id) == player_id), None)
     if me is None:
         abort(404)
     rivals = [(p, summary.head_to_head(me.id, p.id)) for p in summary.players if p.id != me.id]
