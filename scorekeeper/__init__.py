@@ -13,11 +13,7 @@ from typing import Mapping
 
 from flask import Flask
 
-<<<<<<< HEAD
-from . import database, errors, http_cache, rate_limits, templating
-=======
-from . import database, errors, i18n, templating
->>>>>>> polish
+from . import database, errors, http_cache, i18n, rate_limits, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,13 +64,14 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing
+    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing, tables
 
     operations.init_app(app)
     app.register_blueprint(scorepad.bp)
     app.register_blueprint(scoreboard.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(judge.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie

@@ -26,8 +26,17 @@ def key_for(game_id: int) -> str | None:
 
 
 def key_hash_opens(game_id: int, key_hash: str) -> bool:
-    """Whether this browser's key matches a game's stored hash (no need to load the game)."""
-    return hash_opens(key_hash, key_for(game_id))
+    """Whether this browser's key matches a game's stored hash (no need to load the game).
+
+    A family table's key opens each of its games; the first look adopts it as the game's key.
+    """
+    if hash_opens(key_hash, key_for(game_id)):
+        return True
+    from .tables.access import table_key_opening  # the tables package imports this module
+    table_key = table_key_opening(key_hash)
+    if table_key is not None:
+        remember_key(game_id, table_key)
+    return table_key is not None
 
 
 def can_edit(game: Game) -> bool:

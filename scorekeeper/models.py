@@ -36,6 +36,9 @@ class Game(db.Model):
     target: Mapped[int]
     house_rules: Mapped[dict] = mapped_column(JSON)
     edit_key_hash: Mapped[str] = mapped_column(String(64))
+    # A game played at a family table shares the table's edit key; standalone games have none.
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("family_tables.id", ondelete="SET NULL"), index=True)
     # Bumped by every change: two writers racing on one game cannot both win.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -60,8 +63,12 @@ class Player(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    # Who this seat was on the table's roster: renames and merges keep the history.
+    roster_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_players.id", ondelete="SET NULL"), index=True)
 
     game: Mapped[Game] = relationship(back_populates="players")
+    roster: Mapped[TablePlayer | None] = relationship()
 
 
 class Hand(db.Model):
@@ -99,3 +106,33 @@ class HeldCards(db.Model):
     @property
     def tokens(self) -> list[str]:
         return self.cards.split()
+
+
+class FamilyTable(db.Model):
+    """A family's or group's space: its players and its games, opened by one edit key."""
+
+    __tablename__ = "family_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    roster: Mapped[list[TablePlayer]] = relationship(
+        back_populates="table", order_by="TablePlayer.id", cascade="all, delete-orphan")
+
+
+class TablePlayer(db.Model):
+    """A person on a table's roster; `name_key` makes "ana " and "Ana" one person."""
+
+    __tablename__ = "table_players"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("family_tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))  # casefold can lengthen a name
+
+    table: Mapped[FamilyTable] = relationship(back_populates="roster")

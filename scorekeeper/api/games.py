@@ -4,13 +4,14 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from ..http_cache import not_modified, shows_key
-from ..services import games, hands, target
+from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
 from . import bp
 from .requests import bearer_key, body_revision, json_body, query_revision
 from .serializers import game_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
+NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
 HAND_FIELDS = {"held", "typed_totals", "request_id", "revision"}
 
 
@@ -21,14 +22,25 @@ def _game_json(game_id: int) -> dict:
 
 @bp.post("/games")
 def create_game():
-    body = json_body(GAME_FIELDS)
+    body = json_body(NEW_GAME_FIELDS)
     if "players" not in body:
         raise Malformed("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.")
     options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
-    game, key = games.create_game(body["players"], **options)
+    if "table" in body:
+        game, key = _create_at_table(body.pop("table"), body["players"], options)
+    else:
+        game, key = games.create_game(body["players"], **options)
     payload = _game_json(game.id) | {"edit_key": key}
     shows_key()
     return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
+
+
+def _create_at_table(table_id: object, players: object, options: dict):
+    """A game in a family table: unknown table 404, then the table's key (401/403)."""
+    table = tables.get_table(table_id)
+    key = bearer_key()
+    tables.check_table_key(table, key)
+    return tables.start_game(table.id, players, **options), key
 
 
 @bp.get("/games/<int:game_id>")

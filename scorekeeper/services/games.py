@@ -139,6 +139,16 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
                 house_rules: object = None) -> tuple[Game, str]:
     """A new game and its edit key (shown once: only its hash is kept)."""
+    key = new_key()
+    game = build_game(players, edition, scoring, target, house_rules, hash_key(key))
+    db.session.add(game)
+    storage.commit()
+    return game, key
+
+
+def build_game(players: object, edition: object, scoring: object, target: object,
+               house_rules: object, key_hash: str) -> Game:
+    """A checked, unsaved game; raises Invalid naming the field at fault."""
     try:
         names = clean_player_names(players)
     except PlayersError as err:
@@ -153,13 +163,9 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
         scoring = parse_system(scoring)
     except SystemChoiceError as err:
         raise Invalid(str(err), field="scoring") from None
-    key = new_key()
-    game = Game(edition=ed.slug, scoring=scoring, target=goal,
-                house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
+    return Game(edition=ed.slug, scoring=scoring, target=goal,
+                house_rules=rules.as_dict(ed), edit_key_hash=key_hash,
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])
-    db.session.add(game)
-    storage.commit()
-    return game, key
 
 
 def suggested_target(game: Game, sheet: ScoreSheet) -> int:

@@ -123,6 +123,11 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
         assert MigrationContext.configure(db.session.connection()).get_current_revision() == HEAD
         for table, count in counts_before.items():
             assert db.session.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one() == count, table
+        # Family tables (0002): the old games stand alone, their seats on no roster.
+        assert db.session.execute(text(
+            "SELECT COUNT(*) FROM games WHERE table_id IS NOT NULL")).scalar_one() == 0
+        assert db.session.execute(text(
+            "SELECT COUNT(*) FROM players WHERE roster_id IS NOT NULL")).scalar_one() == 0
         db.session.rollback()
     client = app.test_client()
     for game_id, record in zip(ids, GAMES):
@@ -134,8 +139,9 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
             k: v for k, v in record["house_rules"].items() if v is not None}
         assert [p["name"] for p in state["players"]] == record["players"]
         assert len(state["hands"]) == len(record["hands"])
-        for hand, (held, typed) in zip(state["hands"], record["hands"]):
+        for number, (hand, (held, typed)) in enumerate(zip(state["hands"], record["hands"]), 1):
             assert hand["held"] == {n: held.get(n, []) for n in record["players"]}
+            assert hand["dealer"] == record["players"][(number - 1) % len(record["players"])]
             assert hand.get("typed_totals", {}) == typed
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
