@@ -20,9 +20,11 @@ def _stamp(moment: datetime | None) -> str | None:
 def game_record(game: Game) -> dict:
     """One game as stored in a backup: what was entered, in seat and play order."""
     hands = []
+    seats = games.seat_names(game)
     for hand in game.hands:
         held, typed = games.stored_cards(game, hand)
-        record: dict[str, Any] = {"number": hand.number, "held": held}
+        record: dict[str, Any] = {"number": hand.number, "dealer": seats[hand.dealer_seat],
+                                  "held": held}
         if typed:
             record["typed_totals"] = typed
         hands.append(record)

@@ -21,7 +21,7 @@ MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
              "updated_at", "hands"}
-HAND_KEYS = {"number", "held", "typed_totals"}
+HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
 
 
 class RestoreError(ValueError):
@@ -106,7 +106,11 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
             hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
             raise _fail(at, str(err)) from None
-        game.hands.append(Hand(number=number, revision=number, created_at=updated, entries=[
+        dealer = raw.get("dealer", names[(number - 1) % len(names)])  # older backups: the rotation
+        if not isinstance(dealer, str) or dealer not in by_name:
+            raise _fail(at, f"the dealer {dealer!r} is not one of the players.")
+        game.hands.append(Hand(number=number, revision=number, created_at=updated,
+                               dealer_seat=by_name[dealer].seat, entries=[
             HeldCards(player=by_name[name], cards=" ".join(c.token for c in cards),
                       typed_total=hand.typed.get(name))
             for name, cards in hand.held.items()]))

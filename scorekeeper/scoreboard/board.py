@@ -10,7 +10,7 @@ from flask import abort, render_template, request, session
 from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, key_hash_opens
 from ..models import Game
-from ..scorepad.forms import TargetForm
+from ..scorepad.forms import RematchForm, TargetForm
 from ..services import games
 from .page_cache import board_pages
 
@@ -29,13 +29,15 @@ def board_context(game: Game) -> dict:
     system = view or game.scoring
     outcome = sheet.outcome()
     editable = can_edit(game)
-    # Only a keeper of a finished game sees the "keep playing" form (and its CSRF token).
-    target_form = (TargetForm(target=games.suggested_target(game, sheet))
-                   if editable and outcome.finished else None)
-    return dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
-                standings=sheet.standings(system), running=sheet.running(system),
-                points=sheet.points(), outcome=outcome, editable=editable,
-                recent=RECENT_HANDS, target_form=target_form)
+    context = dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
+                   standings=sheet.standings(system), running=sheet.running(system),
+                   points=sheet.points(), outcome=outcome, editable=editable,
+                   recent=RECENT_HANDS)
+    if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
+        context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
+                        target_choices=games.target_choices(game, sheet),
+                        rematch_dealer=sheet.next_dealer)
+    return context
 
 
 def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:

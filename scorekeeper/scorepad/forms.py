@@ -28,6 +28,10 @@ class DeleteHandForm(FlaskForm):
     revision = HiddenField()  # the hand as this phone saw it: a moved or edited hand is not deleted
 
 
+class RematchForm(FlaskForm):
+    """No fields: the CSRF token alone (the game comes from the URL)."""
+
+
 def parse_revision(value: str | None) -> int:
     """The revision a form carried; -1 (which matches no hand) when it is missing or garbled."""
     return int(value) if value and value.isascii() and value.isdigit() else -1

@@ -84,18 +84,25 @@ def domain_hand(game: Game, hand: Hand) -> DomainHand:
     return build_hand(get_edition(game.edition), list(held), held, typed)
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    return {p.seat: p.name for p in game.players}
+
+
 def sheet_of(game: Game) -> ScoreSheet:
     edition = get_edition(game.edition)
+    seats = seat_names(game)
     return ScoreSheet(
         edition=edition, rules=parse_house_rules(game.house_rules, edition),
         scoring=game.scoring, target=game.target,
         players=[p.name for p in game.players],
-        hands=[domain_hand(game, h) for h in game.hands])
+        hands=[domain_hand(game, h) for h in game.hands],
+        dealers=[seats[h.dealer_seat] for h in game.hands],
+        first_dealer=seats.get(game.first_dealer_seat))
 
 
 def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
-                house_rules: object = None) -> tuple[Game, str]:
+                house_rules: object = None, first_dealer_seat: int = 0) -> tuple[Game, str]:
     """A new game and its edit key (shown once: only its hash is kept)."""
     try:
         names = clean_player_names(players)
@@ -114,15 +121,28 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
     key = new_key()
     game = Game(edition=ed.slug, scoring=scoring, target=goal,
                 house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
+                first_dealer_seat=first_dealer_seat % len(names),
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])
     db.session.add(game)
     db.session.commit()
     return game, key
 
 
+TARGET_STEP = 250
+
+
+def target_choices(game: Game, sheet: ScoreSheet, count: int = 2) -> list[int]:
+    """The round targets "keep playing" offers: the next multiples of 250 above both the
+    target and the top score (500 reached: 750 and 1000; 798 reached: 1000 and 1250)."""
+    floor = max(game.target, *sheet.standings().values())
+    first = (floor // TARGET_STEP + 1) * TARGET_STEP
+    return [t for t in range(first, first + count * TARGET_STEP, TARGET_STEP) if t <= MAX_TARGET]
+
+
 def suggested_target(game: Game, sheet: ScoreSheet) -> int:
-    """What "keep playing" offers: 250 more than the target or the top score, whichever is higher."""
-    return min(MAX_TARGET, max(game.target, *sheet.standings().values()) + 250)
+    """The first round target "keep playing" offers."""
+    choices = target_choices(game, sheet, 1)
+    return choices[0] if choices else MAX_TARGET
 
 
 def game_settings(game: Game) -> dict:

@@ -12,6 +12,7 @@ from ..domain.editions import get_edition
 from ..domain.scoring import Hand as DomainHand, HandError, ScoreSheet, build_hand
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, Invalid, Malformed, NotFound
+from . import games
 from .games import load_game, sheet_of
 from .transactions import write_game
 
@@ -86,11 +87,14 @@ def record_hand(game_id: int, held: object, typed: object = None,
         if sheet.outcome().finished:
             raise Conflict("This game is over: raise the target to keep playing.")
         result = check_hand(game, held, typed)
+        dealer = sheet.next_dealer
+        seats = {name: seat for seat, name in games.seat_names(game).items()}
         hand = Hand(number=len(game.hands) + 1, request_id=request_id,
-                    revision=_next_version(game))
+                    revision=_next_version(game), dealer_seat=seats[dealer])
         _fill(game, hand, result)
         game.hands.append(hand)
         sheet.hands.append(result)
+        sheet.dealers.append(dealer)
         return Written(game, sheet, hand)
 
     try:
