@@ -78,7 +78,7 @@ class Hand(db.Model):
     revision: Mapped[int] = mapped_column(default=1)
     # Who dealt, stored rather than computed from `number`: deleting an earlier hand
     # renumbers the later ones but must not change who dealt them.
-    dealer_seat: Mapped[int]
+    dealer_seat: Mapped[int] = mapped_column(server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")

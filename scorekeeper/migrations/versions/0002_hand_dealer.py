@@ -19,23 +19,21 @@ depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('first_dealer_seat', sa.Integer(), server_default='0',
-                                      nullable=False))
-        batch_op.add_column(sa.Column('past_targets', sa.JSON(), server_default='[]',
-                                      nullable=False))
-    with op.batch_alter_table('hands', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('dealer_seat', sa.Integer(), nullable=True))
+    # Plain ADD COLUMNs only: on SQLite, anything that makes batch mode rebuild `hands`
+    # (like altering nullability) drops the table, and its held cards go with it (ON DELETE
+    # CASCADE with foreign keys on). A column with a default can be added in place.
+    op.add_column('games', sa.Column('first_dealer_seat', sa.Integer(), server_default='0',
+                                     nullable=False))
+    op.add_column('games', sa.Column('past_targets', sa.JSON(), server_default='[]',
+                                     nullable=False))
+    op.add_column('hands', sa.Column('dealer_seat', sa.Integer(), server_default='0',
+                                     nullable=False))
     op.execute(
         "UPDATE hands SET dealer_seat = (number - 1) % "
         "(SELECT COUNT(*) FROM players WHERE players.game_id = hands.game_id)")
-    with op.batch_alter_table('hands', schema=None) as batch_op:
-        batch_op.alter_column('dealer_seat', existing_type=sa.Integer(), nullable=False)
 
 
 def downgrade():
-    with op.batch_alter_table('hands', schema=None) as batch_op:
-        batch_op.drop_column('dealer_seat')
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.drop_column('past_targets')
-        batch_op.drop_column('first_dealer_seat')
+    op.drop_column('hands', 'dealer_seat')
+    op.drop_column('games', 'past_targets')
+    op.drop_column('games', 'first_dealer_seat')
