@@ -43,6 +43,8 @@ def test_delete_asks_first_and_keeping_the_hand_leaves_it_exactly(page, live_ser
     page.locator("#hand-2 a", has_text="Edit").tap()
     page.locator("text=Delete hand 2…").tap()
     expect(page.locator("h1")).to_have_text("Delete hand 2?")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "delete-hand-confirm-390.png"), full_page=True)
     page.locator("text=Keep hand 2").tap()
     expect(page).to_have_url(re.compile(rf"/games/{game['id']}#hand-2$"))
     assert hands_of(page, live_server, game) == before  # cards, typed total, dealer, revision

@@ -77,7 +77,7 @@ def test_a_watcher_cannot_reach_edit_and_is_told_how_to_keep_score(client, game)
         post_hand(client, game, out_hand(FOUR[n % 4]))
     board = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "data-edit" not in board and "/hands/edit" not in board
-    assert "To keep score on this phone, scan the keep-score QR code" in board
+    assert "To keep score on this phone, scan the keep-score QR code on a scorekeeper" in board
     assert client.get(f"/games/{game['id']}/hands/edit?number=2").status_code == 403
     assert client.get(f"/games/{game['id']}/hands/1/delete").status_code == 403
 
