@@ -28,7 +28,8 @@ def game_record(game: Game) -> dict:
         if typed:
             record["typed_totals"] = typed
         hands.append(record)
-    return games.game_settings(game) | {
+    extra = {"past_targets": list(game.past_targets)} if game.past_targets else {}
+    return games.game_settings(game) | extra | {
         "players": [p.name for p in game.players],
         "created_at": _stamp(game.created_at),
         "updated_at": _stamp(game.updated_at),

@@ -20,7 +20,7 @@ from . import FORMAT, VERSION
 MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
-             "updated_at", "hands"}
+             "updated_at", "hands", "past_targets"}
 HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
 
 
@@ -94,6 +94,7 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
     game = Game(edition=edition.slug, scoring=record["scoring"], target=target,
                 house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, players=players)
+    game.past_targets = _past_targets(record.get("past_targets", []), where)
     if not isinstance(record["hands"], list):
         raise _fail(where, "'hands' must be a list.")
     by_name = dict(zip(names, players))
@@ -115,6 +116,16 @@ def _build_game(record: object, index: int) -> tuple[Game, str]:
                       typed_total=hand.typed.get(name))
             for name, cards in hand.held.items()]))
     return game, key
+
+
+def _past_targets(raw: object, where: str) -> list[int]:
+    """Targets reached before "keep playing" raised them (the board names who reached each)."""
+    if not isinstance(raw, list) or len(raw) > 100:
+        raise _fail(where, "'past_targets' must be a list of targets.")
+    try:
+        return [parse_target(t) for t in raw]
+    except HouseRuleError as err:
+        raise _fail(where, f"past_targets: {err}") from None
 
 
 def parse_backup(data: object) -> list[object]:

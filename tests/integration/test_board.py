@@ -163,3 +163,18 @@ def test_a_backup_keeps_the_dealers(client, game, runner):
         record = game_record(load_game(game["id"]))
         restored = restore({"format": "scorekeeper-backup", "version": 1, "games": [record]})
     assert dealers(client, {"id": restored[0].id}) == before
+
+
+def test_a_backup_keeps_who_first_reached_a_raised_target(csrf_off, client, game):
+    keep(client, game)
+    finish(client, game)
+    client.post(f"/games/{game['id']}/target", data={"target": "750"})
+    from scorekeeper.backup.export import game_record
+    from scorekeeper.backup.restore import restore
+    from scorekeeper.services.games import load_game
+    with client.application.app_context():
+        record = game_record(load_game(game["id"]))
+        assert record["past_targets"] == [500]
+        restored = restore({"format": "scorekeeper-backup", "version": 1, "games": [record]})
+    board = client.get(f"/games/{restored[0].id}").get_data(as_text=True)
+    assert "Game to 500: Ana won, in hand 2." in board
