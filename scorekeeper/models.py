@@ -41,6 +41,11 @@ class Game(db.Model):
         ForeignKey("family_tables.id", ondelete="SET NULL"), index=True)
     # Bumped by every change: two writers racing on one game cannot both win.
     version: Mapped[int] = mapped_column(default=1)
+    # The seat that deals hand 1: 0, or for a rematch the seat after the last game's dealer.
+    first_dealer_seat: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Targets the game reached before "keep playing" raised it, oldest first: the board
+    # still says who first reached each one.
+    past_targets: Mapped[list] = mapped_column(JSON, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Set while a restore is still writing the game: hidden from every page until it is done
@@ -81,6 +86,9 @@ class Hand(db.Model):
     request_id: Mapped[str | None] = mapped_column(String(64))
     # Bumped on every edit, so a stale edit of this hand can be refused.
     revision: Mapped[int] = mapped_column(default=1)
+    # Who dealt, stored rather than computed from `number`: deleting an earlier hand
+    # renumbers the later ones but must not change who dealt them.
+    dealer_seat: Mapped[int] = mapped_column(server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")

@@ -28,8 +28,8 @@ SQLITE_PAUSE = 0.11  # seconds between chunks: see _let_others_write
 ABANDONED_AFTER = 3600  # seconds: a restore still marked this long after it began has died
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
-             "updated_at", "hands"}
-HAND_KEYS = {"number", "held", "typed_totals"}
+             "updated_at", "hands", "past_targets"}
+HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
 
 
 class RestoreError(ValueError):
@@ -83,6 +83,7 @@ class Plan:
     hands: list[list[tuple[int, str, int | None]]]  # per hand: (seat, cards, typed total)
     key: str
     original_id: object
+    dealers: list[int]  # per hand: the dealer's seat
 
     @property
     def rows(self) -> int:
@@ -114,28 +115,44 @@ def _build_game(record: object, index: int) -> Plan:
         raise _fail(where, f"a game holds at most {MAX_HANDS} hands; this one has "
                            f"{len(record['hands'])}.")
     seats = {name: seat for seat, name in enumerate(names)}
+    checked = list(_hands(record["hands"], edition, names, where))
     hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
-              for name, cards in hand.held.items()]
-             for hand in _hands(record["hands"], edition, names, where)]
+              for name, cards in hand.held.items()] for hand, _ in checked]
     key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
     game = dict(edition=edition.slug, scoring=record["scoring"], target=target,
                 house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
-                created_at=created, updated_at=updated, version=len(hands) + 1)
-    return Plan(game, names, hands, key, record.get("id"))
+                created_at=created, updated_at=updated, version=len(hands) + 1,
+                past_targets=_past_targets(record.get("past_targets", []), where))
+    return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d in checked])
 
 
 def _hands(raws: list, edition, names: list[str], where: str):
+    """Each hand checked against the deck, with its dealer's name."""
     for number, raw in enumerate(raws, start=1):
         at = f"{where}, hand {number}"
         raw = _check_keys(raw, HAND_KEYS, "hand", at)
         if "number" in raw and raw["number"] != number:
             raise _fail(at, f"hands must be numbered 1, 2, 3… in order; found {raw['number']!r}.")
         try:
-            yield build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
+            hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
             raise _fail(at, str(err)) from None
+        dealer = raw.get("dealer", names[(number - 1) % len(names)])  # older backups: the rotation
+        if not isinstance(dealer, str) or dealer not in names:
+            raise _fail(at, f"the dealer {dealer!r} is not one of the players.")
+        yield hand, dealer
+
+
+def _past_targets(raw: object, where: str) -> list[int]:
+    """Targets reached before "keep playing" raised them (the board names who reached each)."""
+    if not isinstance(raw, list) or len(raw) > 100:
+        raise _fail(where, "'past_targets' must be a list of targets.")
+    try:
+        return [parse_target(t) for t in raw]
+    except HouseRuleError as err:
+        raise _fail(where, f"past_targets: {err}") from None
 
 
 def parse_backup(data: object) -> list[object]:
@@ -236,7 +253,7 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
     seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
     hand_ids = iter(_inserted_ids(Hand.__table__, [
         {"game_id": g, "number": n, "revision": n, "request_id": None,
-         "created_at": p.game["updated_at"]}
+         "created_at": p.game["updated_at"], "dealer_seat": p.dealers[n - 1]}
         for g, p in zip(game_ids, plans) for n in range(1, len(p.hands) + 1)]))
     cards = [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
              for p, seats in zip(plans, seat_ids) for hand in p.hands

@@ -11,10 +11,13 @@ from ..domain.scoring import SYSTEM_HELP
 from ..edit_rights import can_edit, editable_game_or_403, remember_key
 from ..errors import status_of
 from ..models import Game
+from ..numbers import whole_number
+from ..scoreboard import board  # the module, not its names: the two packages import each other
 from ..services import games, hands, target
+from ..services import rematch as rematch_service
 from ..services.errors import Conflict, ServiceError, StorageFailure
 from . import bp
-from .forms import DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class, parse_revision
+from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
 
 
@@ -99,6 +102,18 @@ def _quick_save(game_id: int):
         return None
 
 
+@bp.get("/games/<int:game_id>/hands/edit")
+def edit_any_hand(game_id: int):
+    """The scoreboard's "Edit hand [n]" box: any hand, however old, one field away."""
+    game = editable_game_or_403(game_id)
+    asked = request.args.get("number", "").strip()
+    number = whole_number(asked)
+    if number is None or not 1 <= number <= len(game.hands):
+        flash(f"There is no hand {asked[:10]!r} to edit: choose 1 to {len(game.hands)}.", "error")
+        return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+    return redirect(url_for(".edit_hand", game_id=game_id, number=number))
+
+
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: int, number: int):
     game = editable_game_or_403(game_id)
@@ -107,9 +122,28 @@ def edit_hand(game_id: int, number: int):
     return _hand_page(game, number)
 
 
-@bp.post("/games/<int:game_id>/hands/<int:number>/delete")
-def delete_hand(game_id: int, number: int):
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int):
+    """One tap at the end of a game: the same table again, this phone keeping score."""
     editable_game_or_403(game_id)
+    if not RematchForm().validate_on_submit():
+        abort(400)
+    try:
+        new = rematch_service.rematch(game_id)
+    except ServiceError as err:
+        flash(err.message, "error")
+        return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+    remember_key(new.game.id, new.key)
+    flash(f"Rematch! {games.sheet_of(new.game).next_dealer} deals the first hand.", "ok")
+    return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(game_id: int, number: int):
+    """GET asks first (a page showing the hand, which works without JavaScript); POST deletes."""
+    game = editable_game_or_403(game_id)
+    if request.method == "GET":
+        return _confirm_delete(game, number)
     form = DeleteHandForm()
     if form.validate_on_submit():
         try:
@@ -120,6 +154,16 @@ def delete_hand(game_id: int, number: int):
         else:
             flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _confirm_delete(game: Game, number: int):
+    hand = next((h for h in game.hands if h.number == number), None)
+    if hand is None:
+        abort(404)
+    asked = request.args.get("revision")
+    form = DeleteHandForm(revision=asked if asked else str(hand.revision))
+    context = board.board_context(game) | {"editable": False}  # no Edit link on the hand shown
+    return render_template("delete_hand.html", number=number, delete_form=form, **context)
 
 
 def _hand_page(game: Game, number: int | None):

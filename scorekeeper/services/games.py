@@ -49,6 +49,14 @@ def hand_count(game_id: int) -> int:
     return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game_id))
 
 
+def next_dealer_seat(game: Game) -> int:
+    """Who deals the next hand: left of the last hand's stored dealer, or the game's first
+    dealer (one small query: the hands are not loaded)."""
+    last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
+                             .order_by(Hand.number.desc()).limit(1))
+    return game.first_dealer_seat if last is None else (last + 1) % len(game.players)
+
+
 def totals_of(game: Game) -> dict[str, int]:
     """The game's totals (its own scoring system) at its current version. Kept per version
     (a version never changes), so recording hand after hand never scores the whole game."""
@@ -126,21 +134,29 @@ def domain_hand(game: Game, hand: Hand) -> DomainHand:
     return build_hand(get_edition(game.edition), list(held), held, typed)
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    return {p.seat: p.name for p in game.players}
+
+
 def sheet_of(game: Game) -> ScoreSheet:
     edition = get_edition(game.edition)
+    seats = seat_names(game)
     return ScoreSheet(
         edition=edition, rules=parse_house_rules(game.house_rules, edition),
         scoring=game.scoring, target=game.target,
         players=[p.name for p in game.players],
-        hands=[domain_hand(game, h) for h in game.hands])
+        hands=[domain_hand(game, h) for h in game.hands],
+        dealers=[seats[h.dealer_seat] for h in game.hands],
+        first_dealer=seats.get(game.first_dealer_seat))
 
 
 def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
-                house_rules: object = None) -> tuple[Game, str]:
+                house_rules: object = None, first_dealer_seat: int = 0) -> tuple[Game, str]:
     """A new game and its edit key (shown once: only its hash is kept)."""
     key = new_key()
     game = build_game(players, edition, scoring, target, house_rules, hash_key(key))
+    game.first_dealer_seat = first_dealer_seat % len(game.players)
     db.session.add(game)
     storage.commit()
     return game, key
@@ -168,9 +184,21 @@ def build_game(players: object, edition: object, scoring: object, target: object
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])
 
 
+TARGET_STEP = 250
+
+
+def target_choices(game: Game, sheet: ScoreSheet, count: int = 2) -> list[int]:
+    """The round targets "keep playing" offers: the next multiples of 250 above both the
+    target and the top score (500 reached: 750 and 1000; 798 reached: 1000 and 1250)."""
+    floor = max(game.target, *sheet.standings().values())
+    first = (floor // TARGET_STEP + 1) * TARGET_STEP
+    return [t for t in range(first, first + count * TARGET_STEP, TARGET_STEP) if t <= MAX_TARGET]
+
+
 def suggested_target(game: Game, sheet: ScoreSheet) -> int:
-    """What "keep playing" offers: 250 more than the target or the top score, whichever is higher."""
-    return min(MAX_TARGET, max(game.target, *sheet.standings().values()) + 250)
+    """The first round target "keep playing" offers."""
+    choices = target_choices(game, sheet, 1)
+    return choices[0] if choices else MAX_TARGET
 
 
 def game_settings(game: Game) -> dict:

@@ -15,7 +15,8 @@ from ..domain.scoring import (
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, Invalid, Malformed, NotFound
 from .cache import game_totals
-from .games import empty_sheet, hand_count, load_game, load_game_head, sheet_of, totals_of
+from .games import (
+    empty_sheet, hand_count, load_game, load_game_head, next_dealer_seat, sheet_of, totals_of)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -96,7 +97,7 @@ def record_hand(game_id: int, held: object, typed: object = None,
             raise Conflict("This game is over: raise the target to keep playing.")
         result = check_hand(game, held, typed)
         hand = Hand(game_id=game.id, number=count + 1, request_id=request_id,
-                    revision=_next_version(game))
+                    revision=_next_version(game), dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
         points = hand_points(result, empty_sheet(game).values)

@@ -51,7 +51,9 @@ GAMES = [
     {"edition": "wimpy-kid", "scoring": "winner-takes-points", "target": 100,
      "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
      "players": ["Greg", "Rowley"],
-     "hands": [({"Greg": [], "Rowley": ["cheese-touch", "cheese-touch", "yellow-5"]}, {})]},
+     "hands": [({"Greg": [], "Rowley": ["cheese-touch", "cheese-touch", "yellow-5"]}, {}),
+               ({"Greg": ["1"], "Rowley": []}, {}),
+               ({"Greg": [], "Rowley": ["2"]}, {})]},
     {"edition": "classic", "scoring": "lowest-total", "target": 500,
      "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
      "players": ["Solo", "Duo"], "hands": []},
@@ -145,6 +147,14 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
             assert hand.get("typed_totals", {}) == typed
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
+        # The dealers the board showed before dealers were stored: hand n, seat (n - 1) mod players.
+        seated = record["players"]
+        assert [h["dealer"] for h in state["hands"]] == [
+            seated[(n - 1) % len(seated)] for n in range(1, len(record["hands"]) + 1)]
+        board = client.get(f"/games/{game_id}").get_data(as_text=True)
+        for n in range(1, len(record["hands"]) + 1):
+            assert f"Hand {n} <small>· {seated[(n - 1) % len(seated)]} dealt</small>" in board
+        assert f"{seated[len(record['hands']) % len(seated)]} deals hand" in board or state["finished"]
     # The games stay alive: the old edit key still opens them, and new ids do not collide.
     response = client.post(f"/api/games/{ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
                            headers={"Authorization": f"Bearer {KEY}"})

@@ -169,7 +169,9 @@ def test_keep_playing_must_reopen_the_game(csrf_off, client):
     post_hand(client, game, {"Ana": [], "Ben": ["wild", "wild", "wild"]})  # Ana 150: over
     hold_key(client, game)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    assert re.search(r'<input[^>]*name="target"[^>]*value="400"', page)  # 150 + 250
+    # Round choices above the score (150), not an odd suggestion; any target via the box.
+    assert 'value="250">Keep playing to 250' in page and 'value="500">Keep playing to 500' in page
+    assert re.search(r'<input[^>]*name="target"[^>]*value=""', page)
     refused = client.post(f"/games/{game['id']}/target", data={"target": "120"}, follow_redirects=True)
     assert "choose a target above 150" in refused.get_data(as_text=True)
     assert client.get(f"/api/games/{game['id']}").json["finished"] is True
