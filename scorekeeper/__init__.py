@@ -12,7 +12,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, templating
+from . import database, devices, errors, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +27,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     errors.register(app)
+    devices.init_app(app)
     templating.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)

@@ -38,7 +38,7 @@ def envelope(records: list[dict]) -> dict:
     return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
 
 
-def export_game(game_id: int) -> dict | None:
+def export_game(game_id: str) -> dict | None:
     game = games.load_game(game_id)
     return None if game is None else envelope([game_record(game)])
 

@@ -14,6 +14,7 @@ from ..domain.scoring import (
     HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..operations.security import unstorable
+from ..services.ids import looks_like_public_id
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 
@@ -30,7 +31,7 @@ class RestoreError(ValueError):
 
 @dataclass(frozen=True)
 class Restored:
-    id: int
+    id: str
     edit_key: str
     original_id: object
     players: list[str]
@@ -67,11 +68,19 @@ def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Map
     return record
 
 
+def _names_a_game(original: object) -> bool:
+    """Whether a backup's id is worth quoting in a message: a game number (older backups)
+    or a public id."""
+    if isinstance(original, int) and not isinstance(original, bool):
+        return True
+    return looks_like_public_id(original)
+
+
 def _build_game(record: object, index: int) -> tuple[Game, str]:
     """A new, unsaved game from one backup record; raises RestoreError with where and why."""
     where = f"Game {index + 1}"
     record = _check_keys(record, GAME_KEYS, "game", where)
-    if isinstance(record.get("id"), int) and not isinstance(record.get("id"), bool):
+    if _names_a_game(record.get("id")):
         where = f"Game {index + 1} (id {record['id']})"
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:

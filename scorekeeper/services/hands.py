@@ -48,7 +48,7 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
         entry.typed_total = result.typed.get(name)
 
 
-def _find_request(game_id: int, request_id: str) -> Hand | None:
+def _find_request(game_id: str, request_id: str) -> Hand | None:
     return db.session.scalars(
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
@@ -67,12 +67,12 @@ def _check_request_id(request_id: object) -> None:
                         field="request_id")
 
 
-def _already_recorded(game_id: int, hand: Hand) -> Written:
+def _already_recorded(game_id: str, hand: Hand) -> Written:
     game = load_game(game_id)
     return Written(game, sheet_of(game), hand, created=False)
 
 
-def record_hand(game_id: int, held: object, typed: object = None,
+def record_hand(game_id: str, held: object, typed: object = None,
                 request_id: object = None) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand."""
     _check_request_id(request_id)
@@ -113,7 +113,7 @@ def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> H
     return hand
 
 
-def replace_hand(game_id: int, number: int, held: object, typed: object = None,
+def replace_hand(game_id: str, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
@@ -125,7 +125,7 @@ def replace_hand(game_id: int, number: int, held: object, typed: object = None,
     return write_game(game_id, change)
 
 
-def delete_hand(game_id: int, number: int, expected_revision: int | None = None) -> Written:
+def delete_hand(game_id: str, number: int, expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
         game.hands.remove(hand)
