@@ -44,7 +44,8 @@ def export_game(game_id: str) -> dict | None:
 
 
 def export_all() -> dict:
-    ids = db.session.scalars(select(Game.id).order_by(Game.id)).all()
+    # Oldest first: ids are random, so only the creation time gives a backup its order.
+    ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     db.session.rollback()
     records = []
     for game_id in ids:  # one game at a time: memory stays flat however many there are
