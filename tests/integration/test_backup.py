@@ -112,9 +112,10 @@ def test_restoring_into_a_non_empty_instance_adds_new_games(app, client, runner,
     found = [re.match(r"game (\S+) \(was game (\S+)\):", line).groups() for line in lines]
     assert [o for _, o in found] == old and {n for n, _ in found} == new and len(new) == 3
     assert all(re.search(r"edit key \S{20,}$", line) for line in lines)
-    after = states(client)
-    assert after[:3] == before  # the originals are untouched
-    assert [comparable(s) for s in after[3:]] == [comparable(s) for s in before]
+    after = {s["id"]: s for s in states(client)}
+    assert [after[i] for i in old] == before  # the originals are untouched
+    copies = {n: o for n, o in found}
+    assert all(comparable(after[n]) == comparable(after[copies[n]]) for n in new)
 
 
 def test_backup_to_standard_output_and_restore_from_standard_input(runner, app, make_app, fresh_database):
