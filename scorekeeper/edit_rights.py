@@ -25,10 +25,10 @@ TOUCH_EVERY = timedelta(minutes=10)  # a game opened again sooner is not written
 
 
 def _row(game_id: str, create: bool = False) -> DeviceGame | None:
+    device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
     if "device_rows" not in g:
         g.device_rows = {}
     if game_id not in g.device_rows:
-        device = device_id(create)
         g.device_rows[game_id] = None if device is None else db.session.scalars(
             select(DeviceGame).where(DeviceGame.device_hash == device_hash(device),
                                      DeviceGame.game_id == game_id)).first()
