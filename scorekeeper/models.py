@@ -7,6 +7,8 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .services.ids import new_public_id
+
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention={
@@ -30,7 +32,8 @@ def utcnow() -> datetime:
 class Game(db.Model):
     __tablename__ = "games"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    # Unguessable (services/ids.py): a game is found only through its link.
+    id: Mapped[str] = mapped_column(String(24), primary_key=True, default=new_public_id)
     edition: Mapped[str] = mapped_column(String(20))
     scoring: Mapped[str] = mapped_column(String(30))
     target: Mapped[int]
@@ -65,7 +68,7 @@ class Player(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "name"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
     # Who this seat was on the table's roster: renames and merges keep the history.
@@ -81,7 +84,7 @@ class Hand(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "request_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     request_id: Mapped[str | None] = mapped_column(String(64))
     # Bumped on every edit, so a stale edit of this hand can be refused.
@@ -144,3 +147,24 @@ class TablePlayer(db.Model):
     name_key: Mapped[str] = mapped_column(String(160))  # casefold can lengthen a name
 
     table: Mapped[FamilyTable] = relationship(back_populates="roster")
+
+
+class DeviceGame(db.Model):
+    """A game this phone (its device cookie) created, joined or opened.
+
+    The device id is a secret kept in the phone's cookie: only its hash is stored. A row with
+    a sealed key is a grant (this phone keeps score; never dropped); a row without one is a
+    game the phone only watched (the oldest are forgotten, see edit_rights.VISITS_KEPT).
+    """
+
+    __tablename__ = "device_games"
+    __table_args__ = (UniqueConstraint("device_hash", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_hash: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # The edit key sealed with the device id itself (devices.py): a copy of the database
+    # alone opens nothing.
+    sealed_key: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(default=utcnow)

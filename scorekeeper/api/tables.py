@@ -32,6 +32,6 @@ def create_table():
     return jsonify(payload), 201, {"Location": url_for("api.get_table", table_id=table.id)}
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<public_id:table_id>")
 def get_table(table_id: str):
     return jsonify(table_dict(table_summary(table_id)))

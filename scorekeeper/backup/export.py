@@ -41,13 +41,15 @@ def envelope(records: list[dict]) -> dict:
     return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
 
 
-def export_game(game_id: int) -> dict | None:
+def export_game(game_id: str) -> dict | None:
     game = games.load_game(game_id)
     return None if game is None else envelope([game_record(game)])
 
 
 def export_all() -> dict:
-    ids = db.session.scalars(select(Game.id).where(games.VISIBLE).order_by(Game.id)).all()
+    # Oldest first: ids are random, so only the creation time gives a backup its order.
+    ids = db.session.scalars(select(Game.id).where(games.VISIBLE)
+                             .order_by(Game.created_at, Game.id)).all()
     db.session.rollback()
     records = []
     for game_id in ids:  # one game at a time: memory stays flat however many there are

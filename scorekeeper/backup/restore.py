@@ -17,6 +17,7 @@ from ..domain.scoring import (
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
+from ..services.ids import looks_like_public_id, new_public_id
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 
@@ -38,7 +39,7 @@ class RestoreError(ValueError):
 
 @dataclass(frozen=True)
 class Restored:
-    id: int
+    id: str
     edit_key: str
     original_id: object
     players: list[str]
@@ -75,6 +76,14 @@ def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Map
     return record
 
 
+def _names_a_game(original: object) -> bool:
+    """Whether a backup's id is worth quoting in a message: a game number (older backups)
+    or a public id."""
+    if isinstance(original, int) and not isinstance(original, bool):
+        return True
+    return looks_like_public_id(original)
+
+
 @dataclass
 class Plan:
     """One backup game checked and ready to insert: rows as plain values, no ORM objects."""
@@ -94,7 +103,7 @@ def _build_game(record: object, index: int) -> Plan:
     """One backup record checked whole; raises RestoreError with where and why."""
     where = f"Game {index + 1}"
     record = _check_keys(record, GAME_KEYS, "game", where)
-    if isinstance(record.get("id"), int) and not isinstance(record.get("id"), bool):
+    if _names_a_game(record.get("id")):
         where = f"Game {index + 1} (id {record['id']})"
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:
@@ -121,7 +130,7 @@ def _build_game(record: object, index: int) -> Plan:
     key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
-    game = dict(edition=edition.slug, scoring=record["scoring"], target=target,
+    game = dict(id=new_public_id(), edition=edition.slug, scoring=record["scoring"], target=target,
                 house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))

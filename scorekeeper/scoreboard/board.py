@@ -54,11 +54,11 @@ def hands_page(hands: int) -> tuple[int, int, int]:
     return page, pages, hands - (page - 1) * HANDS_PER_PAGE
 
 
-def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:
+def board_etag(game_id: str, version: int, system: str, editable: bool) -> str:
     return f"g{game_id}v{version}-{system}-{'edit' if editable else 'watch'}-{get_locale()}"
 
 
-def page_stamp(game_id: int) -> tuple[int, bool]:
+def page_stamp(game_id: str) -> tuple[int, bool]:
     """The game's version, and whether this phone keeps score; unknown games are a 404."""
     stamp = games.game_stamp(game_id)
     if stamp is None:
@@ -67,7 +67,7 @@ def page_stamp(game_id: int) -> tuple[int, bool]:
     return version, key_hash_opens(game_id, key_hash)
 
 
-def board_page(template: str, game_id: int, version: int, editable: bool, system: str) -> str:
+def board_page(template: str, game_id: str, version: int, editable: bool, system: str) -> str:
     """The scoreboard (or its live part), from the cache when it can be.
 
     Pages are kept per game version, scoring view, watcher or keeper, and language. Never kept: a page

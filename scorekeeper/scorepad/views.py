@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import can_edit, editable_game_or_403, remember_key
+from ..edit_rights import can_edit, editable_game_or_403, my_games, remember_key
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
@@ -23,8 +23,9 @@ from .hand_form import hand_form_data, original_tokens, read_hand_form
 
 @bp.get("/")
 def home():
+    """Only the games this phone created, joined or opened: nothing lists the server's games."""
     playing, finished = [], []
-    for game in games.list_games():
+    for game in my_games():
         sheet = games.sheet_of(game)
         outcome = sheet.outcome()
         (finished if outcome.finished else playing).append((game, sheet, outcome))
@@ -55,8 +56,8 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-@bp.post("/games/<int:game_id>/target")
-def change_target(game_id: int):
+@bp.post("/games/<public_id:game_id>/target")
+def change_target(game_id: str):
     editable_game_or_403(game_id)
     form = TargetForm()
     if form.validate_on_submit():
@@ -71,8 +72,8 @@ def change_target(game_id: int):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def new_hand(game_id: int):
+@bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
+def new_hand(game_id: str):
     if request.method == "POST":
         saved = _quick_save(game_id)
         if saved is not None:
@@ -80,7 +81,7 @@ def new_hand(game_id: int):
     return _hand_page(editable_game_or_403(game_id), None)
 
 
-def _quick_save(game_id: int):
+def _quick_save(game_id: str):
     """A new hand read and saved from the game's settings and players alone, so saving costs
     the same in hand 1 and hand 1,000; None when the form needs showing again (the full
     page then reads the whole game and says what is wrong)."""
@@ -102,8 +103,8 @@ def _quick_save(game_id: int):
         return None
 
 
-@bp.get("/games/<int:game_id>/hands/edit")
-def edit_any_hand(game_id: int):
+@bp.get("/games/<public_id:game_id>/hands/edit")
+def edit_any_hand(game_id: str):
     """The scoreboard's "Edit hand [n]" box: any hand, however old, one field away."""
     game = editable_game_or_403(game_id)
     asked = request.args.get("number", "").strip()
@@ -114,16 +115,16 @@ def edit_any_hand(game_id: int):
     return redirect(url_for(".edit_hand", game_id=game_id, number=number))
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit_hand(game_id: int, number: int):
+@bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int):
     game = editable_game_or_403(game_id)
     if not any(h.number == number for h in game.hands):
         abort(404)
     return _hand_page(game, number)
 
 
-@bp.post("/games/<int:game_id>/rematch")
-def rematch(game_id: int):
+@bp.post("/games/<public_id:game_id>/rematch")
+def rematch(game_id: str):
     """One tap at the end of a game: the same table again, this phone keeping score."""
     editable_game_or_403(game_id)
     if not RematchForm().validate_on_submit():
@@ -138,8 +139,8 @@ def rematch(game_id: int):
     return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete_hand(game_id: int, number: int):
+@bp.route("/games/<public_id:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(game_id: str, number: int):
     """GET asks first (a page showing the hand, which works without JavaScript); POST deletes."""
     game = editable_game_or_403(game_id)
     if request.method == "GET":
@@ -197,7 +198,7 @@ def _hand_page(game: Game, number: int | None):
         delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
 
 
-def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
+def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     """Record a new hand or replace hand `number`, then back to the scoreboard."""
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
@@ -210,7 +211,7 @@ def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict | None:
+def _conflict(game_id: str, number: int, held: dict, typed: dict, form) -> dict | None:
     """Both versions of a hand edited on two phones at once; saving again keeps mine."""
     fresh = games.load_game(game_id)
     hand = next((h for h in fresh.hands if h.number == number), None) if fresh else None

@@ -7,15 +7,15 @@ from __future__ import annotations
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from ..database import MAX_ID
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
     build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, Player, db
 from .cache import game_totals
-from .errors import Invalid, KeyMissing, KeyRefused, NotFound
 from . import storage
+from .errors import Invalid, KeyMissing, KeyRefused, NotFound
+from .ids import looks_like_public_id
 from .keys import hash_key, hash_opens, new_key
 
 DEFAULT_TARGET = 500
@@ -29,23 +29,23 @@ _STAMP = select(Game.version, Game.edit_key_hash).where(
     Game.id == bindparam("game_id"), VISIBLE)
 
 
-def load_game(game_id: int) -> Game | None:
+def load_game(game_id: str) -> Game | None:
     """The whole game in a fixed number of queries, however many hands it has."""
-    if not 0 < game_id <= MAX_ID:  # no such row, and PostgreSQL would refuse the number
+    if not looks_like_public_id(game_id):  # no such row: spare the database the question
         return None
     stmt = select(Game).where(Game.id == game_id, VISIBLE).options(*GAME_OPTIONS)
     return db.session.scalars(stmt).unique().one_or_none()
 
 
-def load_game_head(game_id: int) -> Game | None:
+def load_game_head(game_id: str) -> Game | None:
     """The game and its players, not its hands: what recording one more hand needs."""
-    if not 0 < game_id <= MAX_ID:
+    if not looks_like_public_id(game_id):
         return None
     stmt = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
     return db.session.scalars(stmt).one_or_none()
 
 
-def hand_count(game_id: int) -> int:
+def hand_count(game_id: str) -> int:
     return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game_id))
 
 
@@ -83,30 +83,26 @@ def empty_sheet(game: Game) -> ScoreSheet:
                       players=[p.name for p in game.players])
 
 
-def get_game(game_id: int) -> Game:
+def get_game(game_id: str) -> Game:
     game = load_game(game_id)
     if game is None:
         raise NotFound("There is no game with that id.")
     return game
 
 
-def list_games() -> list[Game]:
-    stmt = (select(Game).where(VISIBLE).order_by(Game.updated_at.desc(), Game.id.desc())
-            .options(*GAME_OPTIONS))
-    return list(db.session.scalars(stmt).unique())
-
-
-def game_stamp(game_id: int) -> tuple[int, str] | None:
+def game_stamp(game_id: str) -> tuple[int, str] | None:
     """The game's version and key hash: enough to answer a poll with 304.
 
     Polls are the hottest path, so this skips the ORM session and asks the engine directly.
     """
+    if not looks_like_public_id(game_id):
+        return None
     with db.engine.connect() as connection:
         row = connection.execute(_STAMP, {"game_id": game_id}).first()
     return None if row is None else (row.version, row.edit_key_hash)
 
 
-def check_key(game_id: int, key: str | None) -> None:
+def check_key(game_id: str, key: str | None) -> None:
     """Refuse a change to the game unless `key` is its edit key (the game is not loaded)."""
     stamp = game_stamp(game_id)
     if stamp is None:

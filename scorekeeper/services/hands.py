@@ -53,7 +53,7 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
         entry.typed_total = result.typed.get(name)
 
 
-def _find_request(game_id: int, request_id: str) -> Hand | None:
+def _find_request(game_id: str, request_id: str) -> Hand | None:
     return db.session.scalars(
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
@@ -72,7 +72,7 @@ def _check_request_id(request_id: object) -> None:
                         field="request_id")
 
 
-def record_hand(game_id: int, held: object, typed: object = None,
+def record_hand(game_id: str, held: object, typed: object = None,
                 request_id: object = None, scored: bool = True) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
 
@@ -116,7 +116,7 @@ def record_hand(game_id: int, held: object, typed: object = None,
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
 
 
-def _written(game_id: int, hand: Hand, created: bool) -> Written:
+def _written(game_id: str, hand: Hand, created: bool) -> Written:
     """The whole game after a write, scored, for an answer that shows it all."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
     game = load_game(game_id)
@@ -133,7 +133,7 @@ def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> H
     return hand
 
 
-def replace_hand(game_id: int, number: int, held: object, typed: object = None,
+def replace_hand(game_id: str, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
@@ -145,7 +145,7 @@ def replace_hand(game_id: int, number: int, held: object, typed: object = None,
     return write_game(game_id, change)
 
 
-def delete_hand(game_id: int, number: int, expected_revision: int | None = None) -> Written:
+def delete_hand(game_id: str, number: int, expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
         game.hands.remove(hand)

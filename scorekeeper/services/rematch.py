@@ -32,7 +32,7 @@ def rematch_settings(game: Game) -> dict:
     }
 
 
-def rematch(game_id: int) -> Rematch:
+def rematch(game_id: str) -> Rematch:
     """A new game like `game_id`; refused (nothing created) while that game is still going."""
     game = get_game(game_id)
     if not sheet_of(game).outcome().finished:

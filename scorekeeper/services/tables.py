@@ -2,7 +2,6 @@
 edit key that every game of the table shares. Nothing here knows HTTP."""
 from __future__ import annotations
 
-import secrets
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -12,6 +11,7 @@ from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
 from .games import GAME_OPTIONS, build_game, game_settings, get_game, sheet_of
 from . import storage
+from .ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
 
 MAX_TABLE_NAME = 40
@@ -21,9 +21,8 @@ NO_TABLE = "There is no table with that id."
 
 
 def new_table_id() -> str:
-    """At least 64 random bits (96 here): one id tells nothing about another.
-    (Swap for services.ids once that module exists.)"""
-    return secrets.token_urlsafe(12)
+    """Tables are found only through their links, like games: the same unguessable ids."""
+    return new_public_id()
 
 
 def name_key(name: str) -> str:

@@ -8,7 +8,7 @@ from .games import sheet_of
 from .transactions import write_game
 
 
-def change_target(game_id: int, target: object) -> None:
+def change_target(game_id: str, target: object) -> None:
     try:
         goal = parse_target(target)
     except HouseRuleError as err:

@@ -47,12 +47,12 @@ def _page(table, **forms):
     return response
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<public_id:table_id>")
 def table_page(table_id: str):
     return _page(table_or_404(table_id))
 
 
-@bp.get("/tables/<table_id>/players/<player_id>")
+@bp.get("/tables/<public_id:table_id>/players/<player_id>")
 def player_page(table_id: str, player_id: str):
     """One player against each other player at the table: head-to-head, one tap away."""
     table = table_or_404(table_id)
@@ -71,7 +71,7 @@ def _seats(form: StartForm) -> list[str]:
     return ticked + new
 
 
-@bp.post("/tables/<table_id>/games")
+@bp.post("/tables/<public_id:table_id>/games")
 def start_game(table_id: str):
     table = kept_table_or_403(table_id)
     form = StartForm()
@@ -86,7 +86,7 @@ def start_game(table_id: str):
     return _page(table, start=form), 422
 
 
-@bp.post("/tables/<table_id>/rematch")
+@bp.post("/tables/<public_id:table_id>/rematch")
 def rematch(table_id: str):
     table = kept_table_or_403(table_id)
     # Game ids are opaque: the one asked for must be among this table's games.
@@ -103,7 +103,7 @@ def rematch(table_id: str):
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
 
 
-@bp.post("/tables/<table_id>/rename")
+@bp.post("/tables/<public_id:table_id>/rename")
 def rename(table_id: str):
     table = kept_table_or_403(table_id)
     form = RenameForm()
@@ -118,7 +118,7 @@ def rename(table_id: str):
     return _page(table, rename=form), 422
 
 
-@bp.post("/tables/<table_id>/merge")
+@bp.post("/tables/<public_id:table_id>/merge")
 def merge(table_id: str):
     table = kept_table_or_403(table_id)
     form = MergeForm()
@@ -133,7 +133,7 @@ def merge(table_id: str):
     return _page(table, merge=form), 422
 
 
-@bp.get("/tables/<table_id>/share")
+@bp.get("/tables/<public_id:table_id>/share")
 def share(table_id: str):
     table = kept_table_or_403(table_id)
     watch = url_for(".table_page", table_id=table.id, _external=True)
@@ -146,7 +146,7 @@ def share(table_id: str):
     return response
 
 
-@bp.route("/tables/<table_id>/keep-score", methods=["GET", "POST"])
+@bp.route("/tables/<public_id:table_id>/keep-score", methods=["GET", "POST"])
 def keep_score(table_id: str):
     from ..sharing.forms import KeyForm
 
@@ -162,7 +162,7 @@ def keep_score(table_id: str):
     return render_template("table_keep.html", table=table, form=form, already=can_keep(table))
 
 
-@bp.get("/tables/<table_id>/backup.json")
+@bp.get("/tables/<public_id:table_id>/backup.json")
 def backup(table_id: str):
     """Every game of the table, as the whole-server backup writes games (keeper only)."""
     table = kept_table_or_403(table_id)

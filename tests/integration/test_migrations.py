@@ -20,6 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
 from scorekeeper.services import keys
+from scorekeeper.services.ids import looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
@@ -131,9 +132,20 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
         assert db.session.execute(text(
             "SELECT COUNT(*) FROM players WHERE roster_id IS NOT NULL")).scalar_one() == 0
         db.session.rollback()
+        # Each game got a new unguessable id; its creation time tells which game it was.
+        new_ids = dict(db.session.execute(text("SELECT created_at, id FROM games")).all())
+        db.session.rollback()
+    by_month = {(created if isinstance(created, datetime) else datetime.fromisoformat(created)).month:
+                public for created, public in new_ids.items()}
+    public_ids = [by_month[g] for g in range(1, len(GAMES) + 1)]
+    assert all(looks_like_public_id(i) for i in public_ids) and len(set(public_ids)) == len(GAMES)
     client = app.test_client()
-    for game_id, record in zip(ids, GAMES):
+    for number in ids:  # the old numbered URLs name nothing any more
+        assert client.get(f"/api/games/{number}").status_code == 404
+        assert client.get(f"/games/{number}").status_code == 404
+    for game_id, record in zip(public_ids, GAMES):
         state = client.get(f"/api/games/{game_id}").json
+        assert state["id"] == game_id
         expected = expected_sheet(record)
         assert (state["edition"], state["scoring"], state["target"]) == (
             record["edition"], record["scoring"], record["target"])
@@ -156,10 +168,10 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
             assert f"Hand {n} <small>· {seated[(n - 1) % len(seated)]} dealt</small>" in board
         assert f"{seated[len(record['hands']) % len(seated)]} deals hand" in board or state["finished"]
     # The games stay alive: the old edit key still opens them, and new ids do not collide.
-    response = client.post(f"/api/games/{ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
+    response = client.post(f"/api/games/{public_ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
                            headers={"Authorization": f"Bearer {KEY}"})
     assert response.status_code == 201, response.json
-    assert client.post("/api/games", json={"players": ["New", "Game"]}).json["id"] == max(ids) + 1
+    assert client.post("/api/games", json={"players": ["New", "Game"]}).json["id"] not in public_ids
 
 
 def test_a_repeated_start_changes_nothing(app, client, make_app, database_url):
