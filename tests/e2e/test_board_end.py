@@ -24,6 +24,7 @@ def api_hand(page, live_server, game, headers, held, typed=None):
 
 def become_keeper(page, live_server, game):
     page.goto(f"{live_server}/games/{game['id']}/keep-score#key={game['edit_key']}")
+    page.get_by_role("button", name="Yes, keep score on this phone").click()
     expect(page.locator(".flash-ok")).to_contain_text("can now keep score")
 
 

@@ -34,6 +34,7 @@ def test_a_table_shared_to_a_second_phone_starts_a_game_from_the_roster(
 
     second = browser.new_context(**browser_context_args).new_page()
     second.goto(keep)
+    second.get_by_role("button", name="Yes, keep score on this phone").tap()
     expect(second).to_have_url(table_url)
     expect(second.locator(".flash-ok")).to_contain_text("start games")
     # Seat order is the order of the taps: Cy first, then Ana.
