@@ -4,10 +4,10 @@
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
-// Human texts: English here; another language's arrive in the sync line's data-t (a small JSON).
+// Texts: English; another language's arrive as JSON in data-t.
 const T = { s: "Live: synced {t}", l: "Connection lost since {t}: retrying…", c: "Link copied",
-  f: "Copy failed: use Share", e: "Edit hand {n}" };
-const say = (key, value) => T[key].replace(/\{[tn]\}/, value);
+  f: "Copy failed: use Share", e: "Edit hand {t}" };
+const say = (k, v) => T[k].replace("{t}", v);
 
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
 function setupLiveBoard(board) {

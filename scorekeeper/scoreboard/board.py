@@ -97,4 +97,4 @@ def js_texts() -> str:
         "s": gettext("Live: synced %(time)s", time="{t}"),
         "l": gettext("Connection lost since %(time)s: retrying…", time="{t}"),
         "c": gettext("Link copied"), "f": gettext("Copy failed: use Share"),
-        "e": gettext("Edit hand %(number)s", number="{n}")}, ensure_ascii=False, separators=(",", ":"))
+        "e": gettext("Edit hand %(number)s", number="{t}")}, ensure_ascii=False, separators=(",", ":"))
