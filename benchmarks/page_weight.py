@@ -73,12 +73,15 @@ def weigh(client, app, path: str) -> dict:
             "third_party": len(third_party), "statements": statements["n"]}
 
 
-def measure() -> list[dict]:
+def measure(language: str | None = None) -> list[dict]:
+    """Every size's weight, in English or (with `language`, as the phone's chosen one) another."""
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(folder)
         client = app.test_client()
         # A phone that has been here before (a new one skips its one look-up of grants).
         client.set_cookie("device", secrets.token_urlsafe(32))
+        if language:
+            client.set_cookie("lang", language)
         rows = []
         for hands in SIZES:
             _, url = add_game(client, app, hands)
@@ -89,7 +92,7 @@ def measure() -> list[dict]:
 
 
 def main() -> int:
-    rows = measure()
+    rows = measure() + measure("pl")
     print(f"{'game':>10} {'bytes':>7} {'requests':>8} {'3rd-party':>9} {'SQL':>4}")
     for r in rows:
         print(f"{r['hands']:>4} hands {r['bytes']:>7} {r['requests']:>8} {r['third_party']:>9} {r['statements']:>4}")

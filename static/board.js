@@ -4,14 +4,19 @@
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
+// Texts: English; another language's arrive as JSON in data-t.
+const T = { s: "Live: synced {t}", l: "Connection lost since {t}: retrying…", c: "Link copied",
+  f: "Copy failed: use Share", e: "Edit hand {t}" };
+const say = (k, v) => T[k].replace("{t}", v);
+
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
 function setupLiveBoard(board) {
   const status = document.querySelector("[data-sync]");
   let etag = board.dataset.etag;
   let lastSync = new Date();
-  const clock = (d) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const clock = (d) => d.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   status.hidden = false;
-  status.textContent = "Live: synced " + clock(lastSync);
+  status.textContent = say("s", clock(lastSync));
 
   async function poll() {
     if (document.hidden) return;
@@ -28,10 +33,10 @@ function setupLiveBoard(board) {
       }
       lastSync = new Date();
       status.classList.remove("lost");
-      status.textContent = "Live: synced " + clock(lastSync);
+      status.textContent = say("s", clock(lastSync));
     } catch (error) {
       status.classList.add("lost");
-      status.textContent = `Connection lost since ${clock(lastSync)}: retrying…`;
+      status.textContent = say("l", clock(lastSync));
     }
   }
   setInterval(poll, 2000);
@@ -42,7 +47,7 @@ function setupLiveBoard(board) {
 function linkHands(board) {
   board.querySelectorAll("[data-edit] tbody th").forEach((th) => {
     const n = th.textContent;
-    th.innerHTML = `<a href="${th.closest("table").dataset.edit}${n}/edit" aria-label="Edit hand ${n}">${n} ✎</a>`;
+    th.innerHTML = `<a href="${th.closest("table").dataset.edit}${n}/edit" aria-label="${say("e", n)}">${n} ✎</a>`;
   });
 }
 
@@ -56,7 +61,7 @@ function setupShare(link) {
   if (!navigator.clipboard) return;
   copy.hidden = false;
   copy.onclick = () => navigator.clipboard.writeText(url).then(
-    () => { copy.textContent = "Link copied"; }, () => { copy.textContent = "Copy failed: use Share"; });
+    () => { copy.textContent = say("c"); }, () => { copy.textContent = say("f"); });
 }
 
 // Keep the screen on while the scoreboard or keypad is open, where the browser can.
@@ -69,6 +74,8 @@ function keepAwake() {
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 document.addEventListener("DOMContentLoaded", () => {
+  const texts = document.querySelector("[data-t]");
+  if (texts) Object.assign(T, JSON.parse(texts.dataset.t));
   document.querySelectorAll("a[data-share]").forEach(setupShare);
   document.querySelectorAll("#board[data-live]").forEach((board) => { linkHands(board); setupLiveBoard(board); keepAwake(); });
 });

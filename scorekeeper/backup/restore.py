@@ -34,7 +34,12 @@ HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
 
 
 class RestoreError(ValueError):
-    """A backup that cannot be restored; nothing was added."""
+    """A backup that cannot be restored; nothing was added. With `params`, the message is a
+    %(name)s template (pages translate it: scorekeeper/said.py)."""
+
+    def __init__(self, message: str, **params: object):
+        super().__init__(message % params if params else message)
+        self.template, self.params = message, params
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,8 @@ def parse_backup(data: object) -> list[object]:
                            "'Download a backup' or 'flask backup' writes.")
     _check_keys(data, ENVELOPE_KEYS, "backup", "")
     if data.get("version") != VERSION:
-        raise RestoreError(f"This backup has version {data.get('version')!r}; this Scorekeeper "
-                           f"reads version {VERSION}.")
+        raise RestoreError("This backup has version %(found)s; this Scorekeeper reads version "
+                           "%(version)s.", found=repr(data.get("version")), version=VERSION)
     records = data.get("games")
     if not isinstance(records, list):
         raise RestoreError("'games' must be a list of games.")
@@ -183,13 +188,14 @@ def parse_backup(data: object) -> list[object]:
 
 def _check_size(records: list) -> None:
     if len(records) > MAX_RESTORE_GAMES:
-        raise RestoreError(f"A restore adds at most {MAX_RESTORE_GAMES} games; this backup has "
-                           f"{len(records)}. Split it, or restore it with 'flask restore' in parts.")
+        raise RestoreError("A restore adds at most %(most)d games; this backup has %(count)d. Split "
+                           "it, or restore it with 'flask restore' in parts.",
+                           most=MAX_RESTORE_GAMES, count=len(records))
     hands = sum(len(r["hands"]) for r in records
                 if isinstance(r, Mapping) and isinstance(r.get("hands"), list))
     if hands > MAX_RESTORE_HANDS:
-        raise RestoreError(f"A restore adds at most {MAX_RESTORE_HANDS} hands; this backup has "
-                           f"{hands}.")
+        raise RestoreError("A restore adds at most %(most)d hands; this backup has %(count)d.",
+                           most=MAX_RESTORE_HANDS, count=hands)
 
 
 def restore(data: object) -> list[Restored]:
@@ -291,8 +297,8 @@ def _discard_abandoned() -> None:
 def _backup_int(text: str) -> int:
     """JSON numbers in a backup; checked before int(), which refuses 4,300 digits."""
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise RestoreError(f"This backup holds a number of more than {MAX_DIGITS} digits; "
-                           "no Scorekeeper backup has one.")
+        raise RestoreError("This backup holds a number of more than %(most)d digits; no "
+                           "Scorekeeper backup has one.", most=MAX_DIGITS)
     return int(text)
 
 

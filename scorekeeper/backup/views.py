@@ -4,19 +4,21 @@ from __future__ import annotations
 import json
 
 from flask import Flask, Response, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
 from ..edit_rights import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
+from ..said import said
 from . import bp
 from .export import envelope, game_record, score_sheet_csv
 from .restore import MAX_RESTORE_BYTES, Restored, RestoreError, loads, restore
 
 
 class RestoreForm(FlaskForm):
-    backup = FileField("Backup file")
+    backup = FileField(lazy_gettext("Backup file"))
 
 
 def json_text(data: dict) -> str:
@@ -44,14 +46,14 @@ def export_game_csv(game_id: str):
 def restore_upload():
     form = RestoreForm()
     if not form.validate_on_submit():  # CSRFProtect has already refused a missing token
-        return error_response(400, "Choose a backup file to restore.")
+        return error_response(400, gettext("Choose a backup file to restore."))
     upload = form.backup.data
     if upload is None or not getattr(upload, "filename", ""):
-        return error_response(400, "Choose a backup file to restore.")
+        return error_response(400, gettext("Choose a backup file to restore."))
     try:
         restored = restore(loads(upload.read()))
     except RestoreError as err:
-        return error_response(422, f"Nothing was restored. {err}")
+        return error_response(422, gettext("Nothing was restored. %(why)s", why=said(err)))
     remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
     shows_key()
     return render_template("restored.html", restored=restored,
@@ -60,9 +62,9 @@ def restore_upload():
 
 @bp.errorhandler(413)
 def restore_too_large(err):
-    return error_response(413, f"Nothing was restored: a backup file may be at most "
-                               f"{MAX_RESTORE_BYTES // (1024 * 1024)} MB. Restore a large "
-                               f"backup in parts, or with 'flask restore' on the server.")
+    return error_response(413, gettext(
+        "Nothing was restored: a backup file may be at most %(most)d MB. Restore a large backup "
+        "in parts, or with 'flask restore' on the server.", most=MAX_RESTORE_BYTES // (1024 * 1024)))
 
 
 def _keep_link(item: Restored) -> str:

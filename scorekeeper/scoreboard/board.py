@@ -5,8 +5,10 @@ kept (page_cache): phones that look again, or poll, cost a small query and a loo
 """
 from __future__ import annotations
 
+import json
+
 from flask import abort, render_template, request, session
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 
 from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, key_hash_opens
@@ -34,7 +36,8 @@ def board_context(game: Game) -> dict:
     outcome = sheet.outcome()
     games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
-    context = dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
+    systems = {slug: gettext(name) for slug, name in SYSTEMS.items()}
+    context = dict(game=game, sheet=sheet, view=view, system=system, systems=systems,
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=sheet.points(), outcome=outcome, editable=editable,
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
@@ -86,3 +89,12 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     if "_flashes" in session:
         return render()[1]
     return board_pages().get_or_render((template, game_id, version, system, editable, lang), render)
+
+
+def js_texts() -> str:
+    """board.js's human texts in the page's language, as the small JSON its data-t holds."""
+    return json.dumps({
+        "s": gettext("Live: synced %(time)s", time="{t}"),
+        "l": gettext("Connection lost since %(time)s: retrying…", time="{t}"),
+        "c": gettext("Link copied"), "f": gettext("Copy failed: use Share"),
+        "e": gettext("Edit hand %(number)s", number="{t}")}, ensure_ascii=False, separators=(",", ":"))

@@ -6,6 +6,7 @@ path is relative moves on a coarse grid, sampled to at most MAX_POINTS points pe
 """
 from __future__ import annotations
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 MAX_POINTS = 16
@@ -54,8 +55,9 @@ def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
         return round(HEIGHT - (v - low) * HEIGHT / (top - low)) + 4
 
     ends = _label_heights([y(rows[-1][n]) + 2 for n in players])
+    label = escape(gettext("Running totals by hand (numbers: see the table)"))
     out = [f'<svg class="chart" viewBox="0 0 {WIDTH + LABEL_ROOM} {HEIGHT + 8}" role="img" '
-           'aria-label="Running totals by hand (numbers: see the table)" '
+           f'aria-label="{label}" '
            'fill="none" stroke="currentColor" font-size="6">']
     for i, name in enumerate(players):
         dash = DASHES[i % len(DASHES)]

@@ -35,7 +35,7 @@ def clean_table_name(name: object) -> str:
         raise Invalid("Give the table a name, for example \"Kitchen table\".", field="name")
     name = name.strip()
     if len(name) > MAX_TABLE_NAME:
-        raise Invalid(f"A table's name has at most {MAX_TABLE_NAME} characters.", field="name")
+        raise Invalid("A table's name has at most %(most)d characters.", field="name", most=MAX_TABLE_NAME)
     return name
 
 
@@ -43,7 +43,7 @@ def clean_player_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise Invalid("Every player needs a name.", field="name")
     if len(name.strip()) > MAX_NAME:
-        raise Invalid(f"A name has at most {MAX_NAME} characters.", field="name")
+        raise Invalid("A name has at most %(most)d characters.", field="name", most=MAX_NAME)
     return name.strip()
 
 
@@ -106,8 +106,8 @@ def _seat_roster(table: FamilyTable, game: Game) -> None:
         person = by_key.get(name_key(seat.name))
         if person is None:
             if len(table.roster) >= MAX_ROSTER:
-                raise Invalid(f"A table's roster has at most {MAX_ROSTER} players: merge or "
-                              "reuse names.", field="players")
+                raise Invalid("A table's roster has at most %(most)d players: merge or reuse names.",
+                              field="players", most=MAX_ROSTER)
             person = TablePlayer(name=seat.name, name_key=name_key(seat.name))
             table.roster.append(person)
             by_key[person.name_key] = person
@@ -155,7 +155,7 @@ def find_person(table: FamilyTable, name: object) -> TablePlayer:
     wanted = name_key(name) if isinstance(name, str) else None
     person = next((p for p in table.roster if p.name_key == wanted), None)
     if person is None:
-        raise NotFound(f"Nobody called '{str(name)[:MAX_NAME]}' plays at this table.")
+        raise NotFound("Nobody called '%(name)s' plays at this table.", name=str(name)[:MAX_NAME])
     return person
 
 
@@ -176,8 +176,8 @@ def rename_player(table_id: object, old: object, new: object) -> TablePlayer:
     name = clean_player_name(new)
     clash = next((p for p in table.roster if p.name_key == name_key(name) and p is not person), None)
     if clash is not None:
-        raise Invalid(f"There is already a player called '{clash.name}': merge the two "
-                      "instead.", field="name")
+        raise Invalid("There is already a player called '%(name)s': merge the two instead.",
+                      field="name", name=clash.name)
     person.name, person.name_key = name, name_key(name)
     seats = _seats_of(person)
     for seat in seats:
@@ -198,8 +198,8 @@ def merge_players(table_id: object, spelling: object, into: object) -> TablePlay
     seats = _seats_of(gone)
     shared = {s.game_id for s in seats} & {s.game_id for s in _seats_of(kept)}
     if shared:
-        raise Invalid(f"{gone.name} and {kept.name} played in the same game, so they are two "
-                      "people: rename one instead.", field="into")
+        raise Invalid("%(one)s and %(other)s played in the same game, so they are two people: "
+                      "rename one instead.", field="into", one=gone.name, other=kept.name)
     for seat in seats:
         seat.roster, seat.name = kept, kept.name
     _touch_games(seats)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import segno
 from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..edit_rights import can_edit, editable_game_or_403, game_or_404, key_for, remember_key
@@ -36,6 +37,6 @@ def keep_score(game_id: str):
         if not games.key_opens(game, form.key.data.strip()):
             abort(403)
         remember_key(game.id, form.key.data.strip())
-        flash("This phone can now keep score.", "ok")
+        flash(gettext("This phone can now keep score."), "ok")
         return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return render_template("keep_score.html", game=game, form=form, already=can_edit(game))

@@ -1,6 +1,7 @@
 """The table pages' forms. Players for a new game arrive as a list in seat order."""
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
@@ -10,25 +11,27 @@ from ..services.tables import MAX_TABLE_NAME
 
 
 class NewTableForm(FlaskForm):
-    name = StringField("Table name", validators=[
-        InputRequired("Give the table a name, for example \"Kitchen table\"."),
-        Length(max=MAX_TABLE_NAME, message=f"A table's name has at most {MAX_TABLE_NAME} characters.")])
+    name = StringField(lazy_gettext("Table name"), validators=[
+        InputRequired(lazy_gettext("Give the table a name, for example \"Kitchen table\".")),
+        Length(max=MAX_TABLE_NAME, message=lazy_gettext(
+            "A table's name has at most %(most)d characters.", most=MAX_TABLE_NAME))])
 
 
 class StartForm(FlaskForm):
     """Roster players ticked in seat order (the `seat` list), plus new names on the spot."""
 
-    new = StringField("New players (separate names with commas)")
+    new = StringField(lazy_gettext("New players (separate names with commas)"))
 
 
 class RenameForm(FlaskForm):
-    old = StringField("Player")
-    new = StringField("New name", validators=[Length(max=MAX_NAME)])
+    old = StringField(lazy_gettext("Player"))
+    new = StringField(lazy_gettext("New name"), validators=[Length(
+        max=MAX_NAME, message=lazy_gettext("A name has at most %(most)d characters.", most=MAX_NAME))])
 
 
 class MergeForm(FlaskForm):
-    spelling = StringField("Merge")
-    into = StringField("into")
+    spelling = StringField(lazy_gettext("Merge"))
+    into = StringField(lazy_gettext("into"))
 
 
 class TableActionForm(FlaskForm):

@@ -4,8 +4,10 @@ from __future__ import annotations
 import json
 
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..backup.export import envelope, game_record
+from ..said import said
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
@@ -25,7 +27,7 @@ def new_table():
         try:
             table, key = tables.create_table(form.name.data)
         except ServiceError as err:
-            form.name.errors = [err.message]
+            form.name.errors = [said(err)]
         else:
             remember_table_key(table.id, key)
             return redirect(url_for(".table_page", table_id=table.id))
@@ -79,7 +81,7 @@ def start_game(table_id: str):
         try:
             game = tables.start_game(table.id, _seats(form))
         except ServiceError as err:
-            form.new.errors = [err.message]
+            form.new.errors = [said(err)]
         else:
             grant_game(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -97,7 +99,7 @@ def rematch(table_id: str):
     try:
         new = tables.rematch(game.id)
     except ServiceError as err:
-        flash(err.message, "error")
+        flash(said(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
     grant_game(new.id, table_key_for(table.id))
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
@@ -111,9 +113,9 @@ def rename(table_id: str):
         try:
             person = tables.rename_player(table.id, form.old.data, form.new.data)
         except ServiceError as err:
-            form.new.errors = [err.message]
+            form.new.errors = [said(err)]
         else:
-            flash(f"Renamed to {person.name}.", "ok")
+            flash(gettext("Renamed to %(name)s.", name=person.name), "ok")
             return redirect(url_for(".table_page", table_id=table.id))
     return _page(table, rename=form), 422
 
@@ -126,9 +128,9 @@ def merge(table_id: str):
         try:
             person = tables.merge_players(table.id, form.spelling.data, form.into.data)
         except ServiceError as err:
-            form.into.errors = [err.message]
+            form.into.errors = [said(err)]
         else:
-            flash(f"Merged into {person.name}.", "ok")
+            flash(gettext("Merged into %(name)s.", name=person.name), "ok")
             return redirect(url_for(".table_page", table_id=table.id))
     return _page(table, merge=form), 422
 
@@ -157,7 +159,7 @@ def keep_score(table_id: str):
         if not tables.key_opens_table(table, key):
             abort(403)
         remember_table_key(table.id, key)
-        flash("This phone can now start games and keep score at this table.", "ok")
+        flash(gettext("This phone can now start games and keep score at this table."), "ok")
         return redirect(url_for(".table_page", table_id=table.id))
     return render_template("table_keep.html", table=table, form=form, already=can_keep(table))
 

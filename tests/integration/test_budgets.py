@@ -10,3 +10,10 @@ def test_scoreboard_weight_and_sql_budget():
         assert row["requests"] <= BUDGET_REQUESTS, row
         assert row["third_party"] == 0, row
     assert len({r["statements"] for r in rows}) == 1, rows
+
+
+def test_the_polish_scoreboard_keeps_the_budget_too():
+    rows = measure("pl")
+    for row in rows:
+        assert row["bytes"] < BUDGET_BYTES, row
+        assert row["requests"] <= BUDGET_REQUESTS, row
