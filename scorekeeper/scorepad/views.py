@@ -16,6 +16,7 @@ from ..scoreboard import board  # the module, not its names: the two packages im
 from ..services import games, hands, target
 from ..services import rematch as rematch_service
 from ..services.errors import Conflict, ServiceError, StorageFailure
+from ..tables.access import my_tables
 from . import bp
 from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
@@ -29,7 +30,7 @@ def home():
         sheet = games.sheet_of(game)
         outcome = sheet.outcome()
         (finished if outcome.finished else playing).append((game, sheet, outcome))
-    return render_template("home.html", playing=playing, finished=finished)
+    return render_template("home.html", playing=playing, finished=finished, tables=my_tables())
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

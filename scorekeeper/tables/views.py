@@ -12,7 +12,7 @@ from ..services.table_stats import table_summary
 from ..sharing.views import qr_svg
 from . import bp
 from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
-                     table_key_for, table_or_404)
+                     remember_table_visit, table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
@@ -49,7 +49,9 @@ def _page(table, **forms):
 
 @bp.get("/tables/<public_id:table_id>")
 def table_page(table_id: str):
-    return _page(table_or_404(table_id))
+    table = table_or_404(table_id)
+    remember_table_visit(table.id)  # for this phone's home page
+    return _page(table)
 
 
 @bp.get("/tables/<public_id:table_id>/players/<player_id>")
