@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import can_edit, editable_game_or_403, my_games, remember_key
+from ..edit_rights import can_edit, editable_game_or_403, key_for, my_games, remember_key
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
@@ -135,7 +135,7 @@ def rematch(game_id: str):
     except ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
-    remember_key(new.game.id, new.key)
+    remember_key(new.game.id, new.key or key_for(game_id))  # at a table: the table's key
     flash(f"Rematch! {games.sheet_of(new.game).next_dealer} deals the first hand.", "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
 

@@ -6,6 +6,7 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 
 from ..backup.export import envelope, game_record
+from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
@@ -97,7 +98,7 @@ def rematch(table_id: str):
     if not TableActionForm().validate_on_submit() or game is None:
         abort(400)
     try:
-        new = tables.rematch(game.id)
+        new = rematch_service.rematch(game.id).game
     except ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for(".table_page", table_id=table.id))

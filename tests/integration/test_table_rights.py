@@ -85,3 +85,24 @@ def test_watched_tables_are_remembered_up_to_a_bound(app, client):
         assert db.session.query(DeviceTable).count() == VISITS_KEPT
     home = client.get("/").get_data(as_text=True)
     assert tables[-1]["id"] in home and tables[0]["id"] not in home
+
+
+def test_the_scoreboards_rematch_of_a_table_game_stays_at_the_table(app, client):
+    from tests.support.helpers import post_hand
+
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    game = table_game(client, table, ["Ana", "Ben"], target=10).json
+    assert post_hand(client, game, {"Ana": [], "Ben": ["9", "5"]}).status_code == 201
+    restart_browser(keeper)
+    response = keeper.post(f"/games/{game['id']}/rematch")
+    assert response.status_code == 302
+    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert [g["id"] for g in state["games"]] == [new_id, game["id"]]
+    assert state["games"][0]["players"] == ["Ana", "Ben"] and len(state["players"]) == 2
+    restart_browser(keeper)
+    assert keeper.get(f"/games/{new_id}/hands/new").status_code == 200
+    # The new game opens with the table's key, as every game of the table does.
+    hand = post_hand(client, {"id": new_id, "edit_key": table["edit_key"]}, {"Ana": ["1"], "Ben": []})
+    assert hand.status_code == 201
