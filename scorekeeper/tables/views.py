@@ -4,8 +4,14 @@ from __future__ import annotations
 import json
 
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..backup.export import envelope, game_record
+from ..backup.restore import RestoreError, loads, restore
+from ..backup.table_restore import IntoTable
+from ..backup.views import RestoreForm
+from ..edit_rights import remember_new_games
 from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
@@ -174,4 +180,29 @@ def backup(table_id: str):
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/tables/<public_id:table_id>/restore", methods=["GET", "POST"])
+def restore_backup(table_id: str):
+    """A backup's games added to this table (keeper only): all of them, or none."""
+    table = kept_table_or_403(table_id)
+    form = RestoreForm()
+    if request.method == "POST":
+        upload = form.backup.data if form.validate_on_submit() else None
+        if upload is None or not getattr(upload, "filename", ""):
+            form.backup.errors = [_("Choose a backup file to restore.")]
+        else:
+            try:
+                restored = restore(loads(upload.read()), into=IntoTable(table))
+            except RestoreError as err:
+                form.backup.errors = [_("Nothing was restored.") + f" {err}"]
+            else:
+                remember_new_games({item.id: table_key_for(table.id) for item in restored})
+                flash(ngettext("%(num)d game restored into this table.",
+                               "%(num)d games restored into this table.", len(restored)), "ok")
+                return redirect(url_for(".table_page", table_id=table.id))
+    status = 422 if form.backup.errors else 200
+    response = make_response(render_template("table_restore.html", table=table, form=form), status)
+    response.headers["Cache-Control"] = "no-store"  # the form carries this browser's CSRF token
     return response

@@ -106,3 +106,62 @@ def test_the_scoreboards_rematch_of_a_table_game_stays_at_the_table(app, client)
     # The new game opens with the table's key, as every game of the table does.
     hand = post_hand(client, {"id": new_id, "edit_key": table["edit_key"]}, {"Ana": ["1"], "Ben": []})
     assert hand.status_code == 201
+
+
+def upload(client, table, backup: bytes):
+    from io import BytesIO
+
+    return client.post(f"/tables/{table['id']}/restore",
+                       data={"backup": (BytesIO(backup), "backup.json")},
+                       content_type="multipart/form-data")
+
+
+def test_a_keeper_restores_a_backup_into_the_table(app, client):
+    from tests.support.helpers import post_hand
+
+    source = new_table(client, "Old phone")
+    game = table_game(client, source, ["Ana", "Zed"], target=10).json
+    assert post_hand(client, game, {"Ana": [], "Zed": ["9", "5"]}).status_code == 201
+    keeper_of_source = keeper_client(app, source)
+    backup = keeper_of_source.get(f"/tables/{source['id']}/backup.json").data
+
+    table = new_table(client)
+    table_game(client, table, ["ana ", "Ben"])  # Ana is on this roster already
+    keeper = keeper_client(app, table)
+    assert upload(keeper, table, backup).status_code == 302
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert len(state["games"]) == 2 and state["games"][0]["players"] == ["ana", "Ben"]  # restored games keep their dates
+    restored = next(g for g in state["games"] if g["players"] == ["ana", "Zed"])
+    assert restored["finished"] and restored["winners"] == ["ana"]
+    assert {p["name"]: p["games_won"] for p in state["players"]} == {"ana": 1, "Ben": 0, "Zed": 0}
+    restart_browser(keeper)
+    assert keeper.get(f"/games/{restored['id']}/hands/new").status_code == 200
+    # The restored game opens with the table's key (past the key check: it is over).
+    for key, status in ((source["edit_key"], 403), (table["edit_key"], 409)):
+        assert post_hand(client, {"id": restored["id"], "edit_key": key}, {"ana": [], "Zed": ["1"]}).status_code == status
+
+
+def test_a_watcher_cannot_restore_and_a_bad_backup_changes_nothing(app, client):
+    import json
+
+    table = new_table(client)
+    watcher = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = False
+    good = json.dumps({"format": "scorekeeper-backup", "version": 1, "games": []}).encode()
+    assert upload(watcher, table, good).status_code == 403
+    keeper = keeper_client(app, table)
+    bad = {"format": "scorekeeper-backup", "version": 1, "games": [
+        {"players": ["Ana", "Ben"], "edition": "classic", "scoring": "winner-takes-points",
+         "target": 500, "hands": []},
+        {"players": ["Cy", "cy"], "edition": "classic", "scoring": "winner-takes-points",
+         "target": 500, "hands": []}]}
+    response = upload(keeper, table, json.dumps(bad).encode())
+    assert response.status_code == 422 and b"Nothing was restored" in response.data
+    assert b'id="backup-error"' in response.data  # beside the field
+    assert b'type="file"' in keeper.get(f"/tables/{table['id']}/restore").data
+    assert watcher.get(f"/tables/{table['id']}/restore").status_code == 403
+    too_many = dict(bad, games=[dict(bad["games"][0], players=[f"P{n}", f"Q{n}"]) for n in range(51)])
+    response = upload(keeper, table, json.dumps(too_many).encode())
+    assert response.status_code == 422 and b"100" in response.data
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert state["games"] == [] and state["players"] == []
