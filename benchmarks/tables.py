@@ -1,13 +1,16 @@
-"""A family table's page on a server holding 5,000 games: a table of 10 games and one of 500.
+"""On a server holding 5,000 games: a family table's page for a table of 10 games and one of
+500, and the home page of a phone that knows nothing, 10 games or 60 (its most).
 
 Run: .venv/bin/python benchmarks/tables.py
 Shown as ratios in one run (absolute times on a shared machine mean little): the 500-game
 table against the 10-game one, first look (stats computed) and later looks (kept per table
-version), with the SQL statements each costs, which must not grow with the games.
+version), with the SQL statements each costs, which must not grow with the games; the home
+page costs by what the phone knows, never by the server's games.
 """
 from __future__ import annotations
 
 import json
+import secrets
 import statistics
 import sys
 import tempfile
@@ -20,7 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.page_weight import counting_statements  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
+from scorekeeper.devices import device_hash  # noqa: E402
 from scorekeeper.services import keys, table_stats  # noqa: E402
+from scorekeeper.services.ids import new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)
@@ -51,7 +56,7 @@ def seed() -> dict[int, str]:
     tables, games, seats, hands, cards = {}, [], [], [], []
     first = 1
     for size in (*SIZES, SERVER_GAMES - sum(SIZES)):
-        table_id = f"bench-table-{size}" if size in SIZES else None
+        table_id = new_public_id() if size in SIZES else None
         roster = {}
         if table_id:
             tables[size] = table_id
@@ -64,7 +69,7 @@ def seed() -> dict[int, str]:
                                    {"id": roster[name], "t": table_id, "n": name, "k": name.casefold()})
         ids = range(first, first + size)
         first += size
-        games += [{"id": g, "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in ids]
+        games += [{"id": str(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in ids]
         more = _rows(ids, table_id, roster)
         seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
     _insert(games, seats, hands, cards)
@@ -83,6 +88,25 @@ def _insert(games, seats, hands, cards) -> None:
                             "VALUES (:id, :g, :n, 1, :at)"), hands)
     db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
     db.session.commit()
+
+
+PHONES = {"knows nothing": 0, "knows 10": 10, "knows 60": 60}  # games each phone knows
+
+
+def phone(app, known: int):
+    """A phone (device cookie) that opened `known` of the server's games and both tables."""
+    device = secrets.token_urlsafe(32)  # as devices.py makes them
+    now = utcnow()
+    if known:
+        db.session.execute(text("INSERT INTO device_games (device_hash, game_id, created_at, last_used_at) "
+                                "VALUES (:d, :g, :at, :at)"),
+                           [{"d": device_hash(device), "g": str(g), "at": now} for g in range(1, known + 1)])
+        db.session.execute(text("INSERT INTO device_tables (device_hash, table_id, created_at, last_used_at) "
+                                "SELECT :d, id, :at, :at FROM family_tables"), {"d": device_hash(device), "at": now})
+        db.session.commit()
+    client = app.test_client()
+    client.set_cookie("device", device)
+    return client
 
 
 def look(client, app, path: str, rounds: int = 15) -> dict:
@@ -109,9 +133,14 @@ def main() -> int:
                           "SECRET_KEY": "bench", "TESTING": True})
         with app.app_context():
             tables = seed()
+            phones = {name: phone(app, known) for name, known in PHONES.items()}
         client = app.test_client()
         rows = {size: look(client, app, f"/tables/{tables[size]}") for size in SIZES}
         api = {size: look(client, app, f"/api/tables/{tables[size]}") for size in SIZES}
+        for name, known in PHONES.items():  # each phone sees exactly what it knows
+            listed = phones[name].get("/").get_data(as_text=True).count('href="/games/')
+            assert listed == 1 + min(known, 60), (name, listed)  # 1: the "New game" link
+        homes = {name: look(c, app, "/") for name, c in phones.items()}
     small, big = rows[SIZES[0]], rows[SIZES[1]]
     print(f"server: {SERVER_GAMES} games; tables of {SIZES[0]} and {SIZES[1]} games, {HANDS} hands each")
     print(f"{'table':>10} {'first ms':>9} {'later ms':>9} {'SQL first':>9} {'SQL later':>9} {'bytes':>7}")
@@ -120,10 +149,19 @@ def main() -> int:
               f"{r['warm_sql']:>9} {r['bytes']:>7}")
     print(f"ratio {SIZES[1]}/{SIZES[0]} games: first look x{big['cold'] / small['cold']:.1f}, "
           f"later looks x{big['warm'] / small['warm']:.2f}")
+    for name, r in homes.items():
+        print(f"{'home, ' + name:>18} {r['cold'] * 1000:>9.1f} {r['warm'] * 1000:>9.2f} {r['cold_sql']:>9} "
+              f"{r['warm_sql']:>9} {r['bytes']:>7}")
+    home = [homes[name]["warm"] for name in PHONES]
+    print(f"ratio home page: a phone knowing 10 games / knowing none x{home[1] / home[0]:.2f}, "
+          f"60 / 10 x{home[2] / home[1]:.2f}; against the 10-game table page x{home[1] / small['warm']:.2f}")
     same_sql = all(a[k] == b[k] for a, b in ((small, big), (api[SIZES[0]], api[SIZES[1]]))
                    for k in ("cold_sql", "warm_sql"))
     print("SQL statements:", "the same for both tables" if same_sql else "GROW WITH THE GAMES")
-    return 0 if same_sql else 1
+    home_sql = homes["knows 10"]["warm_sql"] == homes["knows 60"]["warm_sql"]
+    print("home page SQL statements:", "the same for 10 and 60 known games" if home_sql
+          else "GROW WITH THE GAMES")
+    return 0 if same_sql and home_sql else 1
 
 
 if __name__ == "__main__":

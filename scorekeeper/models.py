@@ -168,3 +168,22 @@ class DeviceGame(db.Model):
     sealed_key: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     last_used_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DeviceTable(db.Model):
+    """A family table this phone created, joined (its keep-score link) or opened.
+
+    Like DeviceGame: a row with a sealed key lets the phone keep score at the table (never
+    dropped); a row without one is a table it only watched (the oldest are forgotten).
+    """
+
+    __tablename__ = "device_tables"
+    __table_args__ = (UniqueConstraint("device_hash", "table_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_hash: Mapped[str] = mapped_column(String(64))
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("family_tables.id", ondelete="CASCADE"), index=True)
+    sealed_key: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -53,6 +53,7 @@ LIMITED = {
     "tables.start_game": creation_limit,
     "tables.rematch": creation_limit,
     "backup.restore_upload": restore_limit,
+    "tables.restore_backup": restore_limit,
     "api.api_judge": judge_limit,
     "judge.judge_question": judge_limit,
 }

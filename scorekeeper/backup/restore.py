@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Mapping
 
@@ -45,7 +45,7 @@ class RestoreError(ValueError):
 @dataclass(frozen=True)
 class Restored:
     id: str
-    edit_key: str
+    edit_key: str | None  # None for a game restored into a table: it opens with the table's key
     original_id: object
     players: list[str]
     hands: int
@@ -95,9 +95,10 @@ class Plan:
     game: dict
     names: list[str]
     hands: list[list[tuple[int, str, int | None]]]  # per hand: (seat, cards, typed total)
-    key: str
+    key: str | None
     original_id: object
     dealers: list[int]  # per hand: the dealer's seat
+    roster_ids: list[int | None] = field(default_factory=list)  # per seat, in a table only
 
     @property
     def rows(self) -> int:
@@ -198,7 +199,7 @@ def _check_size(records: list) -> None:
                            most=MAX_RESTORE_HANDS, count=hands)
 
 
-def restore(data: object) -> list[Restored]:
+def restore(data: object, into=None) -> list[Restored]:
     """Add every game of a backup as a new game, or none of them (RestoreError says why).
 
     Everything is checked before anything is written. The rows then go in by many at a time,
@@ -206,25 +207,34 @@ def restore(data: object) -> list[Restored]:
     most, never the whole restore. Until the last one commits, the new games carry this
     restore's batch mark and no page shows them; one UPDATE then shows them all at once. On a
     failure they are deleted; if the process dies instead, the next restore deletes them.
+    `into` (table_restore.IntoTable) puts the games in a family table, on its roster.
     """
     records = parse_backup(data)
     _check_size(records)
     plans = [_build_game(record, i) for i, record in enumerate(records)]
+    if into is not None:
+        into.check(plans)
     batch = f"{int(time.time()):012d}-{secrets.token_hex(8)}"
     ids: list[int] = []
     db.session.rollback()  # start clean: these commits carry the backup and nothing else
     try:
         _discard_abandoned()
+        if into is not None:
+            into.add_people(plans)
         for chunk in _chunks(plans):
             ids += insert_games(chunk, batch)
             db.session.commit()
             _let_others_write()
         db.session.execute(update(Game.__table__).where(Game.restore_batch == batch)
                            .values(restore_batch=None))
+        if into is not None:
+            into.touch()
         db.session.commit()
     except BaseException:
         db.session.rollback()
         _discard(batch)
+        if into is not None:
+            into.undo()
         raise
     return [Restored(i, p.key, p.original_id, p.names, len(p.hands)) for i, p in zip(ids, plans)]
 
@@ -263,7 +273,8 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
     statements per table, however many games; returns the games' new ids."""
     game_ids = _inserted_ids(Game.__table__, [p.game | {"restore_batch": batch} for p in plans])
     player_ids = iter(_inserted_ids(Player.__table__, [
-        {"game_id": g, "seat": seat, "name": name}
+        {"game_id": g, "seat": seat, "name": name,
+         "roster_id": p.roster_ids[seat] if p.roster_ids else None}
         for g, p in zip(game_ids, plans) for seat, name in enumerate(p.names)]))
     seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
     hand_ids = iter(_inserted_ids(Hand.__table__, [

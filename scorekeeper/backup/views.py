@@ -75,7 +75,7 @@ def _keep_link(item: Restored) -> str:
 def _allow_big_restore() -> None:
     """A whole backup may be larger than an API request. This runs before CSRFProtect
     reads the form, so the limit must be raised here, not in the view (Flask >= 3.1)."""
-    if request.endpoint == "backup.restore_upload":
+    if request.endpoint in ("backup.restore_upload", "tables.restore_backup"):
         request.max_content_length = max(MAX_RESTORE_BYTES, request.max_content_length or 0)
 
 

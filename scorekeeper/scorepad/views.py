@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import can_edit, editable_game_or_403, my_games, remember_key
+from ..edit_rights import can_edit, editable_game_or_403, key_for, my_games, remember_key
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
@@ -16,6 +16,7 @@ from ..scoreboard import board  # the module, not its names: the two packages im
 from ..services import games, hands, target
 from ..services import rematch as rematch_service
 from ..services.errors import Conflict, ServiceError, StorageFailure
+from ..tables.access import my_tables
 from . import bp
 from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
@@ -29,7 +30,7 @@ def home():
         sheet = games.sheet_of(game)
         outcome = sheet.outcome()
         (finished if outcome.finished else playing).append((game, sheet, outcome))
-    return render_template("home.html", playing=playing, finished=finished)
+    return render_template("home.html", playing=playing, finished=finished, tables=my_tables())
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -134,7 +135,7 @@ def rematch(game_id: str):
     except ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
-    remember_key(new.game.id, new.key)
+    remember_key(new.game.id, new.key or key_for(game_id))  # at a table: the table's key
     flash(f"Rematch! {games.sheet_of(new.game).next_dealer} deals the first hand.", "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
 

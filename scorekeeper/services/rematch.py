@@ -1,26 +1,30 @@
-"""Rematch: a new game for the same table once a game is over, the deal moving on."""
+"""Rematch: a new game for the same people once a game is over, the deal moving on.
+
+The one path for every rematch: a game played at a family table rematches at that table."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..models import Game
 from .errors import Conflict
+from . import tables
 from .games import create_game, get_game, sheet_of
 
 
 @dataclass
 class Rematch:
-    """The new game and its edit key (shown once, like any new game's)."""
+    """The new game and its edit key (shown once, like any new game's); None at a family
+    table, whose games all open with the table's key (which only the caller holds)."""
 
     game: Game
-    key: str
+    key: str | None
 
 
 def rematch_settings(game: Game) -> dict:
     """What the rematch copies: players, edition, scoring, house rules and the target the
     game started with (before any "keep playing"). The deal moves on: whoever would deal
     next here (the player after the last dealer) deals the rematch's first hand.
-    Extend here to carry more over (a family table, say)."""
+    A family table's game also keeps its table (see `rematch`)."""
     seats = {p.name: p.seat for p in game.players}
     return {
         "players": [p.name for p in game.players],
@@ -37,5 +41,9 @@ def rematch(game_id: str) -> Rematch:
     game = get_game(game_id)
     if not sheet_of(game).outcome().finished:
         raise Conflict("This game is still going: a rematch can start once someone has won.")
-    new_game, key = create_game(**rematch_settings(game))
+    settings = rematch_settings(game)
+    if game.table_id is not None:  # same table, same roster, the table's key
+        players = settings.pop("players")
+        return Rematch(tables.start_game(game.table_id, players, **settings), None)
+    new_game, key = create_game(**settings)
     return Rematch(new_game, key)

@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from ..domain.scoring import MAX_NAME
 from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
-from .games import GAME_OPTIONS, build_game, game_settings, get_game, sheet_of
+from .games import GAME_OPTIONS, build_game, game_settings
 from . import storage
 from .ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
@@ -115,7 +115,7 @@ def _seat_roster(table: FamilyTable, game: Game) -> None:
         seat.roster = person
 
 
-def start_game(table_id: object, players: object, **options) -> Game:
+def start_game(table_id: object, players: object, first_dealer_seat: int = 0, **options) -> Game:
     """A new game at the table (the caller has checked the key). Its edit key is the table's."""
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
@@ -126,6 +126,7 @@ def start_game(table_id: object, players: object, **options) -> Game:
                               settings.get("target", 500), settings.get("house_rules"),
                               table.edit_key_hash)
             game.table_id = table.id
+            game.first_dealer_seat = first_dealer_seat % len(game.players)
             _seat_roster(table, game)
             table.updated_at = utcnow()
             db.session.add(game)
@@ -137,18 +138,6 @@ def start_game(table_id: object, players: object, **options) -> Game:
             db.session.rollback()
             raise
     raise Conflict("The table's roster changed on another phone meanwhile. Try again.")
-
-
-def rematch(game_id: object) -> Game:
-    """The same people in the same seats, same settings, at the same table."""
-    game = get_game(game_id)
-    if game.table_id is None:
-        raise Invalid("This game is not played at a table.")
-    if not sheet_of(game).outcome().finished:
-        raise Conflict("This game is still in progress: finish it before a rematch.")
-    settings = game_settings(game)
-    settings.pop("id")
-    return start_game(game.table_id, [p.name for p in game.players], **settings)
 
 
 def find_person(table: FamilyTable, name: object) -> TablePlayer:

@@ -1,35 +1,126 @@
-"""Who may keep score at a table: the browser holding the table's edit key.
+"""Who may keep score at a table, and which tables a phone knows.
 
-The one module that decides it, so the storage (today the session cookie, through
-edit_rights) can change in one place. A table key opens every game of the table,
-because each of them shares the table's key hash.
+A phone is its device cookie (devices.py), as for games (edit_rights.py): creating a table
+or opening its keep-score link grants the phone the table, a device_tables row holding the
+table's key sealed with the device id, so the right outlasts a browser restart. A table key
+opens every game of the table, because each of them shares the table's key hash. Tables a
+phone only opened are remembered too, the VISITS_KEPT most recent ones, for its home page.
+The only module that reads or writes device_tables.
 """
 from __future__ import annotations
 
-from flask import abort, session
+from flask import abort, g, session
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 
-from ..edit_rights import remember_key
-from ..models import FamilyTable
+from ..devices import device_hash, device_id
+from ..edit_rights import TOUCH_EVERY, remember_key
+from ..models import DeviceTable, FamilyTable, db, utcnow
 from ..services import tables
-from ..services.keys import hash_opens
+from ..services.keys import hash_opens, seal, unseal
 
-TABLE_KEYS_KEPT = 10
+VISITS_KEPT = 20  # tables a phone only watched, remembered for its home page
+HOME_TABLES = 20  # tables on a phone's home page, most recently used first
+
+
+def _context(table_id: str) -> str:
+    return f"table-key/{table_id}"
+
+
+def _row(table_id: str, create: bool = False) -> DeviceTable | None:
+    device = device_id(create)
+    if "table_rows" not in g:
+        g.table_rows = {}
+    if table_id not in g.table_rows:
+        g.table_rows[table_id] = None if device is None else db.session.scalars(
+            select(DeviceTable).where(DeviceTable.device_hash == device_hash(device),
+                                      DeviceTable.table_id == table_id)).first()
+    return g.table_rows[table_id]
+
+
+def _save(table_id: str, sealed_key: str | None) -> None:
+    """Insert or refresh this phone's row for the table (keeping a grant it already has)."""
+    device = device_id(create=True)
+    row = _row(table_id) or DeviceTable(device_hash=device_hash(device), table_id=table_id)
+    if sealed_key is not None:
+        row.sealed_key = sealed_key
+    row.last_used_at = utcnow()
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same phone in two tabs at once: the other request won
+        db.session.rollback()
+        g.pop("table_rows", None)
+        if sealed_key is not None:
+            _save(table_id, sealed_key)
+        return
+    g.table_rows[table_id] = row
 
 
 def remember_table_key(table_id: str, key: str) -> None:
-    keys = dict(session.get("table_keys", {}))
-    keys.pop(table_id, None)
-    keys[table_id] = key
-    session["table_keys"] = dict(list(keys.items())[-TABLE_KEYS_KEPT:])
+    """This phone may keep score at the table from now on (until its cookie is gone)."""
+    _row(table_id, create=True)
+    _save(table_id, seal(device_id(), _context(table_id), key))
+
+
+def remember_table_visit(table_id: str) -> None:
+    """The phone opened the table's page: it shows on its home page."""
+    row = _row(table_id, create=True)
+    if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
+        return
+    _save(table_id, None)
+    if row is None:
+        mine = device_hash(device_id())
+        watched = (DeviceTable.device_hash == mine, DeviceTable.sealed_key.is_(None))
+        kept = (select(DeviceTable.id).where(*watched)
+                .order_by(DeviceTable.last_used_at.desc(), DeviceTable.id.desc()).limit(VISITS_KEPT))
+        db.session.execute(delete(DeviceTable).where(
+            *watched, DeviceTable.id.not_in(select(kept.subquery().c.id))))
+        db.session.commit()
+
+
+def _move_session_keys() -> None:
+    """Keys an older version kept in the session cookie move to the server, once."""
+    if "table_keys" in session:
+        for table_id, key in dict(session.pop("table_keys")).items():
+            if tables.load_table(table_id) is not None:
+                remember_table_key(table_id, key)
 
 
 def table_key_for(table_id: str) -> str | None:
-    return session.get("table_keys", {}).get(table_id)
+    """The table's key this phone holds, if any."""
+    _move_session_keys()
+    row = _row(table_id)
+    if row is None or row.sealed_key is None:
+        return None
+    return unseal(device_id(), _context(table_id), row.sealed_key)
 
 
 def table_key_opening(key_hash: str) -> str | None:
-    """A table key this browser holds that matches a game's key hash, if any."""
-    return next((k for k in session.get("table_keys", {}).values() if hash_opens(key_hash, k)), None)
+    """A table key this phone holds that matches a game's key hash, if any: one query."""
+    _move_session_keys()
+    device = device_id()
+    if device is None:
+        return None
+    row = db.session.execute(
+        select(DeviceTable.table_id, DeviceTable.sealed_key)
+        .join(FamilyTable, FamilyTable.id == DeviceTable.table_id)
+        .where(DeviceTable.device_hash == device_hash(device), DeviceTable.sealed_key.is_not(None),
+               FamilyTable.edit_key_hash == key_hash)).first()
+    key = None if row is None else unseal(device, _context(row.table_id), row.sealed_key)
+    return key if hash_opens(key_hash, key) else None
+
+
+def my_tables() -> list[FamilyTable]:
+    """The tables this phone created, joined or opened, most recently used first (bounded:
+    the cost follows what the phone knows, never the number of tables on the server)."""
+    device = device_id()
+    if device is None:
+        return []
+    return list(db.session.scalars(
+        select(FamilyTable).join(DeviceTable, DeviceTable.table_id == FamilyTable.id)
+        .where(DeviceTable.device_hash == device_hash(device))
+        .order_by(DeviceTable.last_used_at.desc(), DeviceTable.id.desc()).limit(HOME_TABLES)))
 
 
 def can_keep(table: FamilyTable) -> bool:

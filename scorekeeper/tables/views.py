@@ -4,17 +4,22 @@ from __future__ import annotations
 import json
 
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ..backup.export import envelope, game_record
+from ..backup.restore import RestoreError, loads, restore
+from ..backup.table_restore import IntoTable
+from ..backup.views import RestoreForm
+from ..edit_rights import remember_new_games
 from ..said import said
+from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
 from ..sharing.views import qr_svg
 from . import bp
 from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
-                     table_key_for, table_or_404)
+                     remember_table_visit, table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
@@ -51,7 +56,9 @@ def _page(table, **forms):
 
 @bp.get("/tables/<public_id:table_id>")
 def table_page(table_id: str):
-    return _page(table_or_404(table_id))
+    table = table_or_404(table_id)
+    remember_table_visit(table.id)  # for this phone's home page
+    return _page(table)
 
 
 @bp.get("/tables/<public_id:table_id>/players/<player_id>")
@@ -97,7 +104,7 @@ def rematch(table_id: str):
     if not TableActionForm().validate_on_submit() or game is None:
         abort(400)
     try:
-        new = tables.rematch(game.id)
+        new = rematch_service.rematch(game.id).game
     except ServiceError as err:
         flash(said(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
@@ -173,4 +180,29 @@ def backup(table_id: str):
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/tables/<public_id:table_id>/restore", methods=["GET", "POST"])
+def restore_backup(table_id: str):
+    """A backup's games added to this table (keeper only): all of them, or none."""
+    table = kept_table_or_403(table_id)
+    form = RestoreForm()
+    if request.method == "POST":
+        upload = form.backup.data if form.validate_on_submit() else None
+        if upload is None or not getattr(upload, "filename", ""):
+            form.backup.errors = [gettext("Choose a backup file to restore.")]
+        else:
+            try:
+                restored = restore(loads(upload.read()), into=IntoTable(table))
+            except RestoreError as err:
+                form.backup.errors = [gettext("Nothing was restored.") + f" {err}"]
+            else:
+                remember_new_games({item.id: table_key_for(table.id) for item in restored})
+                flash(ngettext("%(num)d game restored into this table.",
+                               "%(num)d games restored into this table.", len(restored)), "ok")
+                return redirect(url_for(".table_page", table_id=table.id))
+    status = 422 if form.backup.errors else 200
+    response = make_response(render_template("table_restore.html", table=table, form=form), status)
+    response.headers["Cache-Control"] = "no-store"  # the form carries this browser's CSRF token
     return response

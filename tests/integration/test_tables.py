@@ -182,11 +182,13 @@ def test_a_merge_joins_two_spellings_and_refuses_nonsense(client, app):
 
 def test_a_rematch_needs_a_finished_game(client, app, played):
     table, games = played
-    from scorekeeper.services import tables
+    from scorekeeper.services import rematch, tables
     with app.test_request_context():
         with pytest.raises(tables.Conflict):
-            tables.rematch(games[1]["id"])
-        again = tables.rematch(games[0]["id"])
+            rematch.rematch(games[1]["id"])
+        made = rematch.rematch(games[0]["id"])
+        again = made.game
+        assert made.key is None and again.table_id == table["id"]
         assert [p.name for p in again.players] == ["Ana", "Ben", "Cy"] and again.target == 30
         assert again.edit_key_hash == tables.get_table(table["id"]).edit_key_hash
     assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 4
@@ -278,7 +280,7 @@ def test_a_keeper_rematches_a_finished_game_from_the_table_page(app, client, pla
     table, games = played
     keeper = keeper_client(app, table)
     assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[1]["id"])}).status_code == 302
-    assert b"still in progress" in keeper.get(f"/tables/{table['id']}").data  # flashed, nothing made
+    assert b"still going" in keeper.get(f"/tables/{table['id']}").data  # flashed, nothing made
     assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": "nope"}).status_code == 400
     assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[0]["id"])}).status_code == 302
     state = client.get(f"/api/tables/{table['id']}").json
