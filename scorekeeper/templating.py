@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask
 
 from .domain.cards import parse_card
+from .localize import card_name, fixed_text
 from .scoreboard.chart import running_chart
 
 
@@ -13,6 +14,8 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(parse_card, "card")
     app.add_template_global(running_chart)
     app.add_template_filter(game_name, "game_name")
+    app.add_template_filter(card_name, "card_name")
+    app.add_template_filter(fixed_text, "tr")
 
 
 def game_name(game) -> str:
