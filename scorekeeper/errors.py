@@ -51,7 +51,9 @@ def error_response(status: int, message: str | None = None):
     or the phone's choice), the status and JSON keys unchanged."""
     message = localize(message) if message else gettext(MESSAGES.get(status, N_("That did not work.")))
     if wants_json():
-        return jsonify(error=message), status
+        response = jsonify(error=message)
+        response.vary.add("Accept-Language")  # the text follows it; the HTML page says so in i18n
+        return response, status
     return render_template("error.html", status=status, message=message), status
 
 

@@ -89,6 +89,9 @@ SHAPES = (
     N_("Send a JSON object in the request body."),
     N_("Unknown field %(names)s: the known ones are %(known)s."),
     N_("'revision' must be the whole number the hand had when you read it."),
+    N_("'name' is required, for example {\"name\": \"Kitchen table\"}."),
+    N_("That JSON is nested too deeply to read."),
+    N_("Text may not contain NUL characters or broken Unicode."),
 )
 PLACE = re.compile(r"%\((\w+)\)s")
 

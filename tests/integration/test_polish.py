@@ -256,6 +256,7 @@ def test_api_errors_follow_accept_language_with_machine_values_unchanged(client)
     assert english.status_code == polish.status_code == 422
     assert english.get_json()["error"] == "Two players are called 'Ana': give each player a different name."
     assert polish.get_json() == {"error": "Dwóch graczy nazywa się „Ana”: daj każdemu inne imię."}
+    assert "Accept-Language" in polish.vary
     game = new_game(client)
     body = client.post(f"/api/games/{game}/hands", json={"held": {}}, headers=PL).get_json()
     assert body == {"error": "Do tego potrzebny jest klucz edycji gry: wyślij 'Authorization: Bearer <edit_key>'."}
