@@ -5,12 +5,14 @@ The one place where the service layer's errors become HTTP answers.
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from . import rate_limits
+from .localize import N_, localize
 from .models import db
 from .services import storage
 
@@ -21,17 +23,17 @@ STATUS = {Malformed: 400, KeyMissing: 401, KeyRefused: 403, NotFound: 404, Confl
           Invalid: 422, StorageFailure: 503}
 
 MESSAGES = {
-    400: "That request could not be read.",
-    401: "This needs the game's edit key.",
-    403: "This link can only watch the game, not change it.",
-    404: "There is nothing here: the game or page may have been removed.",
-    405: "That action is not allowed here.",
-    409: "That clashes with the game as it is now.",
-    413: "That request is too large.",
-    422: "That could not be recorded.",
-    429: "Too many requests from this device in a short time: wait a minute, then try again.",
-    500: "Something went wrong on our side; nothing was changed.",
-    503: "The server cannot save right now; nothing was changed. Try again later.",
+    400: N_("That request could not be read."),
+    401: N_("This needs the game's edit key."),
+    403: N_("This link can only watch the game, not change it."),
+    404: N_("There is nothing here: the game or page may have been removed."),
+    405: N_("That action is not allowed here."),
+    409: N_("That clashes with the game as it is now."),
+    413: N_("That request is too large."),
+    422: N_("That could not be recorded."),
+    429: N_("Too many requests from this device in a short time: wait a minute, then try again."),
+    500: N_("Something went wrong on our side; nothing was changed."),
+    503: N_("The server cannot save right now; nothing was changed. Try again later."),
 }
 
 
@@ -45,16 +47,20 @@ def status_of(err: ServiceError) -> int:
 
 
 def error_response(status: int, message: str | None = None):
-    message = message or MESSAGES.get(status, "That did not work.")
+    """The page or JSON body for an error; its text in the request's language (Accept-Language
+    or the phone's choice), the status and JSON keys unchanged."""
+    message = localize(message) if message else gettext(MESSAGES.get(status, N_("That did not work.")))
     if wants_json():
-        return jsonify(error=message), status
+        response = jsonify(error=message)
+        response.vary.add("Accept-Language")  # the text follows it; the HTML page says so in i18n
+        return response, status
     return render_template("error.html", status=status, message=message), status
 
 
 def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError):
-        return error_response(400, "This form has expired: go back, reload the page and try again.")
+        return error_response(400, gettext("This form has expired: go back, reload the page and try again."))
 
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import gettext, pgettext
 
-from .domain.cards import parse_card
+from .domain.cards import Card, parse_card
+from .localize import card_name as named_text, fixed_text
 from .scoreboard.board import js_texts
 from .scoreboard.chart import running_chart
 
@@ -17,6 +18,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(game_name, "game_name")
     app.add_template_filter(card_name, "card_name")
     app.add_template_global(js_texts, "board_js_texts")
+    app.add_template_filter(fixed_text, "tr")
 
 
 def game_name(game) -> str:
@@ -29,8 +31,11 @@ COLOUR_NAMES = {"red": lambda: pgettext("card", "red"), "yellow": lambda: pgette
                 "green": lambda: pgettext("card", "green"), "blue": lambda: pgettext("card", "blue")}
 
 
-def card_name(card) -> str:
-    """A parsed card's name in the page's language ("red Skip", "czerwona Stop")."""
+def card_name(card: Card | str) -> str:
+    """A card's name in the page's language ("red Skip", "czerwona Stop"); given a label
+    (a kind or an edition's name), that label translated."""
+    if not isinstance(card, Card):
+        return named_text(card)
     kind = card.kind.label if card.kind.is_number else gettext(card.kind.label)
     if not card.colour:
         return kind

@@ -4,6 +4,17 @@
 "use strict";
 document.documentElement.classList.add("js");
 
+// The page's words, from the form's data-text (JSON): plain texts with {name} slots, and plurals
+// as one text per Intl.PluralRules category of the page's language (1 karta, 2 karty, 5 kart).
+let WORDS = {};
+function t(name, values = {}) {
+  let text = WORDS[name] || name;
+  if (typeof text === "object") {
+    text = text[new Intl.PluralRules(document.documentElement.lang).select(values.n)] || text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (slot, key) => (key in values ? values[key] : slot));
+}
+
 class Keypad {
   constructor(form) {
     this.form = form;
@@ -29,7 +40,7 @@ class Keypad {
     chip.dataset.kind = kind;
     chip.setAttribute("role", "button");
     chip.tabIndex = 0;
-    chip.title = "Tap to remove";
+    chip.title = t("remove");
     return chip;
   }
 
@@ -37,9 +48,11 @@ class Keypad {
     const kinds = this.taps.get(seat);
     seat.querySelector(".chips").replaceChildren(...kinds.map((kind) => this.chip(kind)));
     const typedValue = this.typed(seat).value.trim();
-    seat.querySelector(".total").textContent = typedValue === "" ? this.points(seat) : typedValue + " (typed)";
+    const total = typedValue === "" ? this.points(seat) : Number(typedValue) || 0;
+    seat.querySelector(".total").textContent = typedValue === "" ? total : t("typed", { total: typedValue });
+    seat.querySelector(".pword").textContent = t("point", { n: total });
     seat.querySelector(".ncards").textContent = kinds.length;
-    seat.querySelector(".nword").textContent = kinds.length === 1 ? "card" : "cards";
+    seat.querySelector(".nword").textContent = t("card", { n: kinds.length });
     seat.classList.toggle("is-out", this.isOut(seat));
     if (seat === this.active) this.showActive();
     this.sayWhatSaveDoes();
@@ -51,9 +64,11 @@ class Keypad {
     const active = this.active;
     const n = active ? this.taps.get(active).length : 0;
     this.pad.querySelector(".active-name").textContent = active ? this.nameOf(active) : "…";
-    this.pad.querySelector(".active-total").textContent = active ? this.points(active) : 0;
+    const total = active ? this.points(active) : 0;
+    this.pad.querySelector(".active-total").textContent = total;
+    this.pad.querySelector(".active-pword").textContent = t("point", { n: total });
     this.pad.querySelector(".active-ncards").textContent = n;
-    this.pad.querySelector(".active-nword").textContent = n === 1 ? "card" : "cards";
+    this.pad.querySelector(".active-nword").textContent = t("card", { n });
     if (!active) return;
     document.documentElement.style.scrollPaddingBottom = this.pad.offsetHeight + 8 + "px";
     active.querySelector(".tally").scrollIntoView({ block: "nearest" });
@@ -62,11 +77,11 @@ class Keypad {
   sayWhatSaveDoes() {
     const out = this.seats.find((s) => this.isOut(s));
     const others = this.seats.filter((s) => s !== out);
-    let text = "Tap who went out.";
+    let text = t("tapOut");
     if (out && this.form.dataset.scoring === "winner-takes-points") {
-      text = `Saving gives ${this.nameOf(out)} +${others.reduce((sum, s) => sum + this.points(s), 0)}.`;
+      text = t("gives", { name: this.nameOf(out), points: others.reduce((sum, s) => sum + this.points(s), 0) });
     } else if (out) {
-      text = "Saving charges " + others.map((s) => `${this.nameOf(s)} +${this.points(s)}`).join(" · ") + ".";
+      text = t("charges", { list: others.map((s) => `${this.nameOf(s)} +${this.points(s)}`).join(" · ") });
     }
     this.form.querySelector(".save-says").textContent = text;
   }
@@ -98,7 +113,7 @@ class Keypad {
     if (!this.active || this.isOut(this.active)) this.activate(this.firstWaiting());
     if (!this.active) return;
     const message = this.pad.querySelector(".keypad-msg");
-    message.textContent = this.inDeck(kind) ? "" : "The deck has no more of that card.";
+    message.textContent = this.inDeck(kind) ? "" : t("noMore");
     if (message.textContent) return;
     const field = this.input(this.active, kind);
     field.value = Number(field.value || 0) + 1;
@@ -213,12 +228,12 @@ async function settle(form, key, state, say, response) {
     state.leaving = true;
     location.assign(form.dataset.board);
   } else if (!response || response.status >= 500) {
-    say("Not saved yet: will retry.");
+    say(t("retrying"));
   } else if (response.status === 409 && form.dataset.hand === "new") {
     localStorage.removeItem(key);  // the game ended meanwhile: the cards stay on screen
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const why = page.querySelector("form .error[role=alert]");
-    say("Not saved: " + (why ? why.textContent : "this game is over."), false);
+    say(t("notSaved", { why: why ? why.textContent : t("over") }), false);
   } else {
     localStorage.removeItem(key);  // the server's own page shows what is wrong, beside each box
     state.leaving = true;
@@ -241,7 +256,7 @@ function keepSaves(form, keypad, state) {
     const pending = stored(key);
     if (!pending || sending) return;
     sending = true;
-    say("Saving…", false);
+    say(t("saving"), false);
     const response = await post(pending);
     sending = false;
     await settle(form, key, state, say, response);
@@ -265,16 +280,12 @@ function keepSaves(form, keypad, state) {
 
 function draftWords(form, draft) {
   const n = cardCount(draft.fields);
-  const cards = `${n} card${n === 1 ? "" : "s"}`;
+  const cards = t("nCards", { n });
   if (form.dataset.hand === "new" && draft.number !== form.dataset.number) {
-    return [`A hand you started (${cards}) was never saved, and hand ${draft.number} has since been ` +
-      "saved on another phone. It may be that hand.", `Use it as hand ${form.dataset.number}`];
+    return [t("otherPhone", { cards, old: draft.number }), t("useAs", { number: form.dataset.number })];
   }
-  if (draft.stamp !== form.dataset.stamp) {
-    return [`Your unsaved changes (${cards}) were made before this hand was changed on another phone.`,
-      "Use my changes anyway"];
-  }
-  return ["You started this hand earlier and did not save it.", `Resume the hand you started (${cards})`];
+  if (draft.stamp !== form.dataset.stamp) return [t("changed", { cards }), t("useMine")];
+  return [t("earlier"), t("resume", { cards })];
 }
 
 // Offers a draft in words; fills the form only on a tap of Resume.
@@ -322,6 +333,7 @@ function keepDraft(form, keypad, state, offer) {
 
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.hand").forEach((form) => {
+    WORDS = JSON.parse(form.dataset.text || "{}");
     const keypad = new Keypad(form).start();
     const fresh = form.dataset.fresh === "yes";
     if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();

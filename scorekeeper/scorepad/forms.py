@@ -1,6 +1,7 @@
 """HTML forms. The hand form is built per game: one count per card kind per player."""
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
                      SelectChoice, StringField)
@@ -12,7 +13,8 @@ from ..domain.editions import (
 from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 from ..numbers import MAX_DIGITS, signed_number, whole_number
 
-WHOLE = "Enter a whole number."
+WHOLE = lazy_gettext("Enter a whole number.")
+TARGET_RANGE = lazy_gettext("Choose a target from 1 to %(max)d.", max=MAX_TARGET)
 
 
 class WholeNumberField(IntegerField):
@@ -24,8 +26,8 @@ class WholeNumberField(IntegerField):
         self.data = signed_number(valuelist[0])
         if self.data is None:
             too_long = len(valuelist[0].strip()) > MAX_DIGITS
-            raise ValueError(f"Enter a whole number of at most {MAX_DIGITS} digits." if too_long
-                             else WHOLE)
+            raise ValueError(gettext("Enter a whole number of at most %(max)d digits.", max=MAX_DIGITS)
+                             if too_long else str(WHOLE))
 
 
 class DeleteHandForm(FlaskForm):
@@ -44,25 +46,25 @@ def parse_revision(value: str | None) -> int:
 
 class NewGameForm(FlaskForm):
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=MAX_NAME)]),
+        StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME)]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    edition = RadioField("Deck", default=DEFAULT_EDITION,
+    edition = RadioField(lazy_gettext("Deck"), default=DEFAULT_EDITION,
                          choices=[SelectChoice(e.slug, e.name) for e in EDITIONS.values()])
-    scoring = RadioField("Scoring", default=WINNER_TAKES_POINTS, choices=[SelectChoice(k, v) for k, v in SYSTEMS.items()])
-    target = WholeNumberField("Play to", default=500, validators=[
-        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, f"Choose a target from 1 to {MAX_TARGET}.")])
-    zero_counts_ten = BooleanField("0 counts as 10", description=HOUSE_RULE_HELP["zero_counts_ten"])
-    stacking = BooleanField("Stacking draws", description=HOUSE_RULE_HELP["stacking"])
-    uno_penalty = WholeNumberField("UNO penalty", description=HOUSE_RULE_HELP["uno_penalty"], validators=[
-        Optional(), NumberRange(0, MAX_UNO_PENALTY, f"From 0 to {MAX_UNO_PENALTY} cards.")])
-    blank_points = WholeNumberField("Blank card points", default=DEFAULT_BLANK_POINTS,
+    scoring = RadioField(lazy_gettext("Scoring"), default=WINNER_TAKES_POINTS, choices=[SelectChoice(k, v) for k, v in SYSTEMS.items()])
+    target = WholeNumberField(lazy_gettext("Play to"), default=500, validators=[
+        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, TARGET_RANGE)])
+    zero_counts_ten = BooleanField(lazy_gettext("0 counts as 10"), description=HOUSE_RULE_HELP["zero_counts_ten"])
+    stacking = BooleanField(lazy_gettext("Stacking draws"), description=HOUSE_RULE_HELP["stacking"])
+    uno_penalty = WholeNumberField(lazy_gettext("UNO penalty"), description=HOUSE_RULE_HELP["uno_penalty"], validators=[
+        Optional(), NumberRange(0, MAX_UNO_PENALTY, lazy_gettext("From 0 to %(max)d cards.", max=MAX_UNO_PENALTY))])
+    blank_points = WholeNumberField(lazy_gettext("Blank card points"), default=DEFAULT_BLANK_POINTS,
                                 description=HOUSE_RULE_HELP["blank_points"], validators=[
-        Optional(), NumberRange(0, MAX_BLANK_POINTS, f"From 0 to {MAX_BLANK_POINTS} points.")])
+        Optional(), NumberRange(0, MAX_BLANK_POINTS, lazy_gettext("From 0 to %(max)d points.", max=MAX_BLANK_POINTS))])
 
 
 class TargetForm(FlaskForm):
-    target = WholeNumberField("New target", validators=[
-        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, f"Choose a target from 1 to {MAX_TARGET}.")])
+    target = WholeNumberField(lazy_gettext("New target"), validators=[
+        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, TARGET_RANGE)])
 
 
 def field_name(seat: int, kind: str) -> str:
@@ -72,15 +74,15 @@ def field_name(seat: int, kind: str) -> str:
 def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
     """Fields: `out` (the seat that went out), a count per kind and a typed total per seat."""
     attrs: dict[str, object] = {
-        "out": RadioField("Who went out?", choices=[SelectChoice(str(i), n) for i, n in enumerate(players)],
-                          validators=[InputRequired("Tap the player who went out.")]),
+        "out": RadioField(lazy_gettext("Who went out?"), choices=[SelectChoice(str(i), n) for i, n in enumerate(players)],
+                          validators=[InputRequired(lazy_gettext("Tap the player who went out."))]),
         "request_id": HiddenField(),
         "revision": HiddenField(),  # the edited hand's revision when the form was opened
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():
             attrs[field_name(seat, kind)] = WholeNumberField(kind, validators=[  # empty, not "0": typing 2 gives 2
-                Optional(), NumberRange(0, copies, f"The deck has {copies} of these.")])
-        attrs[f"p{seat}_typed"] = WholeNumberField("Typed total", validators=[
-            Optional(), NumberRange(0, MAX_TYPED_TOTAL, f"From 0 to {MAX_TYPED_TOTAL} points.")])
+                Optional(), NumberRange(0, copies, lazy_ngettext("The deck has %(num)d of these.", "The deck has %(num)d of these.", copies))])
+        attrs[f"p{seat}_typed"] = WholeNumberField(lazy_gettext("Typed total"), validators=[
+            Optional(), NumberRange(0, MAX_TYPED_TOTAL, lazy_gettext("From 0 to %(max)d points.", max=MAX_TYPED_TOTAL))])
     return type("HandForm", (FlaskForm,), attrs)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from flask_babel import gettext
+
 from ..domain.cards import parse_card, recount
 from ..domain.editions import get_edition
 from ..models import Game
@@ -48,12 +50,12 @@ def read_hand_form(form, game: Game, original: dict[str, list[str]]):
         held[name] = [] if seat == out_seat else tokens
         if seat == out_seat:
             if tokens or total:
-                problems[name] = f"{name} went out, so {name} holds no cards."
+                problems[name] = gettext("%(name)s went out, so %(name)s holds no cards.", name=name)
         elif total is not None:
             typed[name] = total
             held[name] = []
             if tokens:
-                problems[name] = "Enter the cards or a typed total, not both."
+                problems[name] = gettext("Enter the cards or a typed total, not both.")
         elif not tokens:
-            problems[name] = f"Tap the cards left in {name}'s hand, or type their total."
+            problems[name] = gettext("Tap the cards left in %(name)s's hand, or type their total.", name=name)
     return held, typed, problems

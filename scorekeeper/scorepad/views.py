@@ -4,12 +4,14 @@ from __future__ import annotations
 import uuid
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
 from ..edit_rights import can_edit, editable_game_or_403, key_for, my_games, remember_key
 from ..errors import status_of
+from ..localize import localize
 from ..models import Game
 from ..numbers import whole_number
 from ..scoreboard import board  # the module, not its names: the two packages import each other
@@ -20,6 +22,7 @@ from ..tables.access import my_tables
 from . import bp
 from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
+from .keypad_words import keypad_words
 
 
 @bp.get("/")
@@ -49,7 +52,7 @@ def new_game():
             raise  # not the form's fault: the error page says so, with 503
         except ServiceError as err:
             form_field = getattr(form, err.field or "", None) or form.players
-            form_field.errors = [*form_field.errors, err.message]
+            form_field.errors = [*form_field.errors, localize(err.message)]
         else:
             remember_key(game.id, key)
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -65,11 +68,11 @@ def change_target(game_id: str):
         try:
             target.change_target(game_id, form.target.data)
         except ServiceError as err:
-            flash(err.message, "error")
+            flash(localize(err.message), "error")
         else:
-            flash(f"Playing on to {form.target.data}.", "ok")
+            flash(gettext("Playing on to %(target)d.", target=form.target.data), "ok")
     else:
-        flash(" ".join(form.target.errors) or "Choose a target from 1 upwards.", "error")
+        flash(" ".join(map(str, form.target.errors)) or gettext("Choose a target from 1 upwards."), "error")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
@@ -111,7 +114,8 @@ def edit_any_hand(game_id: str):
     asked = request.args.get("number", "").strip()
     number = whole_number(asked)
     if number is None or not 1 <= number <= len(game.hands):
-        flash(f"There is no hand {asked[:10]!r} to edit: choose 1 to {len(game.hands)}.", "error")
+        flash(gettext("There is no hand “%(asked)s” to edit: choose 1 to %(last)d.",
+                      asked=asked[:10], last=len(game.hands)), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
     return redirect(url_for(".edit_hand", game_id=game_id, number=number))
 
@@ -133,10 +137,10 @@ def rematch(game_id: str):
     try:
         new = rematch_service.rematch(game_id)
     except ServiceError as err:
-        flash(err.message, "error")
+        flash(localize(err.message), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
     remember_key(new.game.id, new.key or key_for(game_id))  # at a table: the table's key
-    flash(f"Rematch! {games.sheet_of(new.game).next_dealer} deals the first hand.", "ok")
+    flash(gettext("Rematch! %(name)s deals the first hand.", name=games.sheet_of(new.game).next_dealer), "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
 
 
@@ -151,10 +155,11 @@ def delete_hand(game_id: str, number: int):
         try:
             hands.delete_hand(game_id, number, parse_revision(form.revision.data))
         except ServiceError as err:
-            flash(f"{err.message} Nothing was deleted." if isinstance(err, Conflict) else err.message,
-                  "error")
+            message = localize(err.message)
+            flash(gettext("%(problem)s Nothing was deleted.", problem=message)
+                  if isinstance(err, Conflict) else message, "error")
         else:
-            flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
+            flash(gettext("Hand %(number)d deleted; the scores are recomputed.", number=number), "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
@@ -186,7 +191,7 @@ def _hand_page(game: Game, number: int | None):
             try:
                 return _save_hand(game.id, number, held, typed, form)
             except ServiceError as err:
-                problems[err.field or ""] = err.message
+                problems[err.field or ""] = localize(err.message)
                 status = status_of(err)
                 if isinstance(err, Conflict) and number is not None:
                     conflict = _conflict(game.id, number, held, typed, form)
@@ -196,7 +201,8 @@ def _hand_page(game: Game, number: int | None):
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
         problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
-        delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
+        delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict,
+        keypad_words=keypad_words), status
 
 
 def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
@@ -204,11 +210,11 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
                                   scored=False)
-        flash(f"Hand {saved.hand.number} saved." if saved.created
-              else f"Hand {saved.hand.number} was already saved.", "ok")  # a retried Save
+        flash(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
+              else gettext("Hand %(number)d was already saved.", number=saved.hand.number), "ok")  # a retried Save
     else:
         hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data))
-        flash(f"Hand {number} updated; the scores are recomputed.", "ok")
+        flash(gettext("Hand %(number)d updated; the scores are recomputed.", number=number), "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 

@@ -231,11 +231,11 @@ def test_unknown_pages_are_404_html(client):
 
 
 def test_no_js_count_boxes_start_empty_and_errors_sit_beside_their_box(csrf_off, client):
-    start_game(client)
-    page = client.get("/games/1/hands/new").get_data(as_text=True)
+    gid = game_id_of(start_game(client))
+    page = client.get(f"/games/{gid}/hands/new").get_data(as_text=True)
     assert re.search(r'name="p1_7" type="number" value=""', page)
     assert 'type="number" value="0"' not in page
-    bad = client.post("/games/1/hands/new", data={**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "p1_7": "9"})
+    bad = client.post(f"/games/{gid}/hands/new", data={**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "p1_7": "9"})
     html = bad.get_data(as_text=True)
     box = html[html.index('name="p1_7"'):]
     assert box.index("The deck has 8 of these.") < box.index("</label>")  # inside that box's label
@@ -243,22 +243,22 @@ def test_no_js_count_boxes_start_empty_and_errors_sit_beside_their_box(csrf_off,
 
 
 def test_went_out_link_preselects_who_went_out(csrf_off, client):
-    start_game(client)
-    board = client.get("/games/1").get_data(as_text=True)
-    assert "/games/1/hands/new?out=2" in board
-    page = client.get("/games/1/hands/new?out=2").get_data(as_text=True)
+    gid = game_id_of(start_game(client))
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert f"/games/{gid}/hands/new?out=2" in board
+    page = client.get(f"/games/{gid}/hands/new?out=2").get_data(as_text=True)
     assert re.search(r'name="out" value="2" checked', page)
     for odd in ("9", "x", "-1", "²"):
-        assert "checked" not in client.get(f"/games/1/hands/new?out={odd}").get_data(as_text=True)
+        assert "checked" not in client.get(f"/games/{gid}/hands/new?out={odd}").get_data(as_text=True)
 
 
 def test_a_save_for_a_game_that_ended_meanwhile_keeps_the_cards(csrf_off, client):
-    start_game(client, target="10")
-    assert client.post("/games/1/hands/new", data=hand_data(0, {1: ["9"], 2: ["9"], 3: ["9"]},
+    gid = game_id_of(start_game(client, target="10"))
+    assert client.post(f"/games/{gid}/hands/new", data=hand_data(0, {1: ["9"], 2: ["9"], 3: ["9"]},
                                                              request_id="first")).status_code == 302
-    late = client.post("/games/1/hands/new", data=hand_data(1, {0: ["wild"], 2: ["1"], 3: ["1"]},
+    late = client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["wild"], 2: ["1"], 3: ["1"]},
                                                              request_id="late"))
     html = late.get_data(as_text=True)
     assert late.status_code == 409 and "This game is over" in html
     assert 'name="p0_wild" type="number" value="1"' in html  # what was entered is still there
-    assert len(api_state(client)["hands"]) == 1
+    assert len(api_state(client, gid)["hands"]) == 1
