@@ -13,11 +13,7 @@ from typing import Mapping
 
 from flask import Flask
 
-<<<<<<< HEAD
-from . import database, errors, http_cache, rate_limits, templating
-=======
-from . import database, errors, i18n, templating
->>>>>>> polish
+from . import database, errors, http_cache, i18n, rate_limits, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
