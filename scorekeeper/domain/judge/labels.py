@@ -3,6 +3,8 @@ choices and legends, the seats at the table. Kept together so that a translation
 has one place to start from; rulings word themselves in `wording` and the judges."""
 from __future__ import annotations
 
+from .text import N_
+
 # The questions, in the order the judge page lists them.
 QUESTIONS: dict[str, str] = {
     "play": "Can this card be played?",
@@ -102,8 +104,8 @@ SHORT = {"skip": "⊘ Skip", "reverse": "⇄ Reverse", "draw2": "+2", "wild": "W
 
 # Where players sit, as the first-card ruling names them.
 SEATS = {
-    "dealer": "the dealer",
-    "left-of-dealer": "the player to the dealer's left",
-    "right-of-dealer": "the player to the dealer's right",
-    "second-left-of-dealer": "the player two seats to the dealer's left",
+    "dealer": N_("the dealer"),
+    "left-of-dealer": N_("the player to the dealer's left"),
+    "right-of-dealer": N_("the player to the dealer's right"),
+    "second-left-of-dealer": N_("the player two seats to the dealer's left"),
 }
