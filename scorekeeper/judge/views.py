@@ -20,6 +20,7 @@ from ..domain.judge import (
     SHORT, UNO_CAUGHT, JudgeError, Ruling, judge)
 from ..services import games
 from . import bp
+from .translate import translated_error, translated_ruling
 from .forms import (
     BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKERS,
     colour_for_hand, kind_of, question_from_args)
@@ -113,9 +114,9 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
     if error is not None:
         return asked_q, None, error
     try:
-        return asked_q, judge(asked_q), None
+        return asked_q, translated_ruling(judge(asked_q)), None
     except (JudgeError, CardError, HouseRuleError) as err:
-        return asked_q, None, _nicer(str(err), question)
+        return asked_q, None, _nicer(translated_error(err), question)
 
 
 def _rule_links(ruling: Ruling | None) -> list[tuple[str, str, str]]:
