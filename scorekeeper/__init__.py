@@ -13,7 +13,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, errors, http_cache, i18n, rate_limits, templating
+from . import database, devices, errors, http_cache, i18n, rate_limits, templating
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +29,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     register_blueprints(app)
     rate_limits.init_app(app)  # after the blueprints: it wraps their views
     errors.register(app)
+    devices.init_app(app)
     templating.init_app(app)
     i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
@@ -64,13 +65,14 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing
+    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing, tables
 
     operations.init_app(app)
     app.register_blueprint(scorepad.bp)
     app.register_blueprint(scoreboard.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(judge.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie

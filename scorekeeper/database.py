@@ -16,10 +16,11 @@ from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import event, func, select
 from sqlalchemy.engine import Engine, make_url
-from werkzeug.routing import IntegerConverter, ValidationError
+from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
 from .numbers import MAX_DIGITS
+from .services.ids import ID_PATTERN
 
 try:
     import fcntl
@@ -45,11 +46,24 @@ class DatabaseInt(IntegerConverter):
         return super().to_python(value)
 
 
+class PublicId(BaseConverter):
+    """`<public_id:...>`: an unguessable id (services/ids.py). Anything else, an old game
+    number included, matches no route (404) without asking the database."""
+
+    regex = ID_PATTERN
+
+    def to_url(self, value: object) -> str:
+        if not isinstance(value, str):  # a row's number where its public id belongs: a bug
+            raise TypeError(f"a public id is a string, not {value!r}")
+        return super().to_url(value)
+
+
 def configure(app: Flask) -> None:
     """psycopg 3 for any PostgreSQL URL (`postgres://` and `postgresql://` included).
 
     Called before any blueprint is registered, so every `<int:...>` route is bounded."""
     app.url_map.converters["int"] = DatabaseInt
+    app.url_map.converters["public_id"] = PublicId
     uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
     if uri.startswith("postgres://"):
         uri = "postgresql://" + uri[len("postgres://"):]

@@ -1,47 +1,145 @@
-"""Who may change a game: the browser that holds its edit key (kept in the session cookie).
+"""Which phone may change a game, and which games a phone knows.
 
-The only module that reads or writes the keys in the session.
+A phone is its device cookie (devices.py). Creating a game, a rematch, a restore or a
+keep-score link grants the phone that game: a device_games row holding the edit key
+sealed with the device id. Grants are never dropped. Games a phone only opened are
+remembered too, the VISITS_KEPT most recent ones, for its home page.
+The only module that reads or writes device_games.
 """
 from __future__ import annotations
 
-from flask import abort, session
+from datetime import timedelta
 
-from .models import Game
+from flask import abort, g
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from .devices import device_hash, device_id
+from .models import DeviceGame, Game, db, utcnow
 from .services import games
-from .services.keys import hash_opens
+from .services.keys import hash_opens, seal, unseal
 
-KEYS_KEPT = 40  # edit keys a browser remembers (the session cookie must stay small)
-
-
-def remember_key(game_id: int, key: str) -> None:
-    keys = dict(session.get("keys", {}))
-    keys.pop(str(game_id), None)
-    keys[str(game_id)] = key
-    session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
+VISITS_KEPT = 50  # games a phone only watched, remembered for its home page
+HOME_GAMES = 60  # games on a phone's home page, most recently used first
+TOUCH_EVERY = timedelta(minutes=10)  # a game opened again sooner is not written again
 
 
-def key_for(game_id: int) -> str | None:
-    """The edit key this browser holds for the game, if any."""
-    return session.get("keys", {}).get(str(game_id))
+def _row(game_id: str, create: bool = False) -> DeviceGame | None:
+    device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
+    if "device_rows" not in g:
+        g.device_rows = {}
+    if game_id not in g.device_rows:
+        g.device_rows[game_id] = None if device is None else db.session.scalars(
+            select(DeviceGame).where(DeviceGame.device_hash == device_hash(device),
+                                     DeviceGame.game_id == game_id)).first()
+    return g.device_rows[game_id]
 
 
-def key_hash_opens(game_id: int, key_hash: str) -> bool:
-    """Whether this browser's key matches a game's stored hash (no need to load the game)."""
-    return hash_opens(key_hash, key_for(game_id))
+def _save(game_id: str, sealed_key: str | None) -> None:
+    """Insert or refresh this phone's row for the game (keeping a grant it already has)."""
+    device = device_id(create=True)
+    row = _row(game_id) or DeviceGame(device_hash=device_hash(device), game_id=game_id)
+    if sealed_key is not None:
+        row.sealed_key = sealed_key
+    row.last_used_at = utcnow()
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same phone in two tabs at once: the other request won
+        db.session.rollback()
+        g.pop("device_rows", None)
+        if sealed_key is not None:
+            _save(game_id, sealed_key)
+        return
+    g.device_rows[game_id] = row
+
+
+def remember_key(game_id: str, key: str) -> None:
+    """This phone may edit the game from now on (until its cookie is gone)."""
+    _row(game_id, create=True)
+    _save(game_id, seal(device_id(), f"edit-key/{game_id}", key))
+
+
+def remember_new_games(keys: dict[str, str]) -> None:
+    """This phone may edit these games, just made (a restore): one commit for them all."""
+    device = device_id(create=True)
+    mine = device_hash(device)
+    db.session.add_all(DeviceGame(device_hash=mine, game_id=game_id,
+                                  sealed_key=seal(device, f"edit-key/{game_id}", key))
+                       for game_id, key in keys.items())
+    db.session.commit()
+    g.pop("device_rows", None)
+
+
+def remember_visit(game_id: str) -> None:
+    """The phone opened the game: it shows on its home page (the oldest watched ones go)."""
+    row = _row(game_id, create=True)
+    if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
+        return
+    _save(game_id, None)
+    if row is None:
+        _forget_old_visits()
+
+
+def _forget_old_visits() -> None:
+    mine = device_hash(device_id())
+    kept = (select(DeviceGame.id).where(DeviceGame.device_hash == mine, DeviceGame.sealed_key.is_(None))
+            .order_by(DeviceGame.last_used_at.desc(), DeviceGame.id.desc()).limit(VISITS_KEPT))
+    db.session.execute(delete(DeviceGame).where(
+        DeviceGame.device_hash == mine, DeviceGame.sealed_key.is_(None),
+        DeviceGame.id.not_in(select(kept.subquery().c.id))))
+    db.session.commit()
+
+
+def key_for(game_id: str) -> str | None:
+    """The edit key this phone holds for the game, if any."""
+    row = _row(game_id)
+    if row is None or row.sealed_key is None:
+        return None
+    return unseal(device_id(), f"edit-key/{game_id}", row.sealed_key)
+
+
+def key_hash_opens(game_id: str, key_hash: str) -> bool:
+    """Whether this phone's key matches a game's stored hash (no need to load the game).
+
+    A family table's key opens each of its games; the first look adopts it as the game's key.
+    """
+    if hash_opens(key_hash, key_for(game_id)):
+        return True
+    from .tables.access import table_key_opening  # the tables package imports this module
+    table_key = table_key_opening(key_hash)
+    if table_key is not None:
+        remember_key(game_id, table_key)
+    return table_key is not None
 
 
 def can_edit(game: Game) -> bool:
     return key_hash_opens(game.id, game.edit_key_hash)
 
 
-def game_or_404(game_id: int) -> Game:
+def my_games() -> list[Game]:
+    """The games this phone created, joined or opened, most recently used first.
+
+    One query over this phone's rows: the cost follows what the phone knows, never the
+    number of games on the server."""
+    device = device_id()
+    if device is None:
+        return []
+    stmt = (select(Game).join(DeviceGame, DeviceGame.game_id == Game.id)
+            .where(DeviceGame.device_hash == device_hash(device))
+            .order_by(DeviceGame.last_used_at.desc(), DeviceGame.id.desc()).limit(HOME_GAMES)
+            .options(*games.GAME_OPTIONS))
+    return list(db.session.scalars(stmt).unique())
+
+
+def game_or_404(game_id: str) -> Game:
     game = games.load_game(game_id)
     if game is None:
         abort(404)
     return game
 
 
-def editable_game_or_403(game_id: int) -> Game:
+def editable_game_or_403(game_id: str) -> Game:
     game = game_or_404(game_id)
     if not can_edit(game):
         abort(403)

@@ -7,6 +7,8 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .services.ids import new_public_id
+
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention={
@@ -30,14 +32,23 @@ def utcnow() -> datetime:
 class Game(db.Model):
     __tablename__ = "games"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    # Unguessable (services/ids.py): a game is found only through its link.
+    id: Mapped[str] = mapped_column(String(24), primary_key=True, default=new_public_id)
     edition: Mapped[str] = mapped_column(String(20))
     scoring: Mapped[str] = mapped_column(String(30))
     target: Mapped[int]
     house_rules: Mapped[dict] = mapped_column(JSON)
     edit_key_hash: Mapped[str] = mapped_column(String(64))
+    # A game played at a family table shares the table's edit key; standalone games have none.
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("family_tables.id", ondelete="SET NULL"), index=True)
     # Bumped by every change: two writers racing on one game cannot both win.
     version: Mapped[int] = mapped_column(default=1)
+    # The seat that deals hand 1: 0, or for a rematch the seat after the last game's dealer.
+    first_dealer_seat: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Targets the game reached before "keep playing" raised it, oldest first: the board
+    # still says who first reached each one.
+    past_targets: Mapped[list] = mapped_column(JSON, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Set while a restore is still writing the game: hidden from every page until it is done
@@ -57,11 +68,15 @@ class Player(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "name"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    # Who this seat was on the table's roster: renames and merges keep the history.
+    roster_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_players.id", ondelete="SET NULL"), index=True)
 
     game: Mapped[Game] = relationship(back_populates="players")
+    roster: Mapped[TablePlayer | None] = relationship()
 
 
 class Hand(db.Model):
@@ -69,11 +84,14 @@ class Hand(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "request_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     request_id: Mapped[str | None] = mapped_column(String(64))
     # Bumped on every edit, so a stale edit of this hand can be refused.
     revision: Mapped[int] = mapped_column(default=1)
+    # Who dealt, stored rather than computed from `number`: deleting an earlier hand
+    # renumbers the later ones but must not change who dealt them.
+    dealer_seat: Mapped[int] = mapped_column(server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")
@@ -99,3 +117,54 @@ class HeldCards(db.Model):
     @property
     def tokens(self) -> list[str]:
         return self.cards.split()
+
+
+class FamilyTable(db.Model):
+    """A family's or group's space: its players and its games, opened by one edit key."""
+
+    __tablename__ = "family_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    roster: Mapped[list[TablePlayer]] = relationship(
+        back_populates="table", order_by="TablePlayer.id", cascade="all, delete-orphan")
+
+
+class TablePlayer(db.Model):
+    """A person on a table's roster; `name_key` makes "ana " and "Ana" one person."""
+
+    __tablename__ = "table_players"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("family_tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))  # casefold can lengthen a name
+
+    table: Mapped[FamilyTable] = relationship(back_populates="roster")
+
+
+class DeviceGame(db.Model):
+    """A game this phone (its device cookie) created, joined or opened.
+
+    The device id is a secret kept in the phone's cookie: only its hash is stored. A row with
+    a sealed key is a grant (this phone keeps score; never dropped); a row without one is a
+    game the phone only watched (the oldest are forgotten, see edit_rights.VISITS_KEPT).
+    """
+
+    __tablename__ = "device_games"
+    __table_args__ = (UniqueConstraint("device_hash", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_hash: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # The edit key sealed with the device id itself (devices.py): a copy of the database
+    # alone opens nothing.
+    sealed_key: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -43,13 +43,17 @@ restore_limit = limiter.shared_limit(_configured("RATELIMIT_RESTORE"), scope="re
 judge_limit = limiter.shared_limit(_configured("RATELIMIT_JUDGE"), scope="judge")
 
 
-# The app's own limited endpoints, listed in one place (a blueprint may also decorate a
-# view itself with creation_limit, as the family tables' API does).
+# The app's own limited endpoints, listed in one place.
 LIMITED = {
     "scorepad.new_game": creation_limit,
+    "scorepad.rematch": creation_limit,
     "api.create_game": creation_limit,
+    "api.create_table": creation_limit,
+    "tables.new_table": creation_limit,
+    "tables.start_game": creation_limit,
+    "tables.rematch": creation_limit,
     "backup.restore_upload": restore_limit,
-    "judge_api.api_judge": judge_limit,
+    "api.api_judge": judge_limit,
     "judge.judge_question": judge_limit,
 }
 
@@ -58,9 +62,8 @@ def init_app(app: Flask) -> None:
     """After the blueprints are registered: wrap the limited views, start counting."""
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
-    for endpoint, limit in LIMITED.items():
-        if endpoint in app.view_functions:
-            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    for endpoint, limit in LIMITED.items():  # a renamed endpoint fails here, not silently
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     limiter.init_app(app)
 
 

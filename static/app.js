@@ -45,8 +45,35 @@ function claimKey(form) {
   form.querySelector('button[type="submit"]').focus();
 }
 
+// Family tables: players are ticked in seat order. Number the seats as they are tapped, and
+// send the names in that order (a form would send them in page order).
+function setupSeats(form) {
+  const order = [];
+  const renumber = () => form.querySelectorAll("label.seat").forEach((label) => {
+    const at = order.indexOf(label.querySelector("input"));
+    label.querySelector(".seat-no").textContent = at < 0 ? "" : `${at + 1}.`;
+  });
+  form.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!box.matches('input[name="seat"]')) return;
+    const at = order.indexOf(box);
+    if (at >= 0) order.splice(at, 1);
+    if (box.checked) order.push(box);
+    renumber();
+  });
+  form.addEventListener("submit", () => {
+    form.querySelectorAll('input[name="seat"]:checked').forEach((box) => order.includes(box) || order.push(box));
+    order.forEach((box) => {
+      const hidden = Object.assign(document.createElement("input"), { type: "hidden", name: "seat", value: box.value });
+      form.append(hidden);
+      box.disabled = true;
+    });
+  });
+}
+
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
   document.querySelectorAll("form.claim").forEach(claimKey);
+  document.querySelectorAll("form.table-start").forEach(setupSeats);
 });

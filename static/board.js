@@ -22,6 +22,7 @@ function setupLiveBoard(board) {
         const html = await response.text();
         etag = (response.headers.get("ETag") || "").replace(/^W\//, "").replaceAll('"', "") || etag;
         board.innerHTML = html;
+        linkHands(board);
       } else if (response.status !== 304) {
         throw new Error(String(response.status));
       }
@@ -37,6 +38,27 @@ function setupLiveBoard(board) {
   document.addEventListener("visibilitychange", poll);
 }
 
+// Earlier hands' numbers become Edit links here, not in the HTML: a long game stays light.
+function linkHands(board) {
+  board.querySelectorAll("[data-edit] tbody th").forEach((th) => {
+    const n = th.textContent;
+    th.innerHTML = `<a href="${th.closest("table").dataset.edit}${n}/edit" aria-label="Edit hand ${n}">${n} ✎</a>`;
+  });
+}
+
+// Share: the phone's share sheet if any (without JS the link opens the share page), and copy.
+function setupShare(link) {
+  const url = link.dataset.share, copy = document.querySelector("[data-copy]");
+  if (navigator.share) {
+    document.querySelector("[data-qr]").hidden = false;
+    link.onclick = (e) => { e.preventDefault(); navigator.share({ title: document.title, url }).catch(() => {}); };
+  }
+  if (!navigator.clipboard) return;
+  copy.hidden = false;
+  copy.onclick = () => navigator.clipboard.writeText(url).then(
+    () => { copy.textContent = "Link copied"; }, () => { copy.textContent = "Copy failed: use Share"; });
+}
+
 // Keep the screen on while the scoreboard or keypad is open, where the browser can.
 function keepAwake() {
   if (!("wakeLock" in navigator)) return;
@@ -47,5 +69,6 @@ function keepAwake() {
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("#board[data-live]").forEach((board) => { setupLiveBoard(board); keepAwake(); });
+  document.querySelectorAll("a[data-share]").forEach(setupShare);
+  document.querySelectorAll("#board[data-live]").forEach((board) => { linkHands(board); setupLiveBoard(board); keepAwake(); });
 });

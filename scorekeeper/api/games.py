@@ -4,35 +4,47 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from ..http_cache import not_modified, shows_key
-from ..services import games, hands, target
+from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
 from . import bp
 from .requests import bearer_key, body_revision, json_body, query_revision
 from .serializers import game_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
+NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
 HAND_FIELDS = {"held", "typed_totals", "request_id", "revision"}
 
 
-def _game_json(game_id: int) -> dict:
+def _game_json(game_id: str) -> dict:
     game = games.get_game(game_id)
     return game_dict(game, games.sheet_of(game))
 
 
 @bp.post("/games")
 def create_game():
-    body = json_body(GAME_FIELDS)
+    body = json_body(NEW_GAME_FIELDS)
     if "players" not in body:
         raise Malformed("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.")
     options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
-    game, key = games.create_game(body["players"], **options)
+    if "table" in body:
+        game, key = _create_at_table(body.pop("table"), body["players"], options)
+    else:
+        game, key = games.create_game(body["players"], **options)
     payload = _game_json(game.id) | {"edit_key": key}
     shows_key()
     return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
 
 
-@bp.get("/games/<int:game_id>")
-def get_game(game_id: int):
+def _create_at_table(table_id: object, players: object, options: dict):
+    """A game in a family table: unknown table 404, then the table's key (401/403)."""
+    table = tables.get_table(table_id)
+    key = bearer_key()
+    tables.check_table_key(table, key)
+    return tables.start_game(table.id, players, **options), key
+
+
+@bp.get("/games/<public_id:game_id>")
+def get_game(game_id: str):
     """Pollable: send the ETag back in If-None-Match and an unchanged game answers 304."""
     stamp = games.game_stamp(game_id)
     if stamp is None:
@@ -46,8 +58,8 @@ def get_game(game_id: int):
     return response
 
 
-@bp.patch("/games/<int:game_id>")
-def update_game(game_id: int):
+@bp.patch("/games/<public_id:game_id>")
+def update_game(game_id: str):
     """Only the target can change once a game has started ("keep playing to 750")."""
     games.check_key(game_id, bearer_key())
     body = json_body({"target"})
@@ -57,8 +69,8 @@ def update_game(game_id: int):
     return jsonify(_game_json(game_id))
 
 
-@bp.post("/games/<int:game_id>/hands")
-def record_hand(game_id: int):
+@bp.post("/games/<public_id:game_id>/hands")
+def record_hand(game_id: str):
     games.check_key(game_id, bearer_key())
     body = json_body(HAND_FIELDS - {"revision"})
     written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
@@ -67,8 +79,8 @@ def record_hand(game_id: int):
     return jsonify(payload), 201 if written.created else 200
 
 
-@bp.put("/games/<int:game_id>/hands/<int:number>")
-def replace_hand(game_id: int, number: int):
+@bp.put("/games/<public_id:game_id>/hands/<int:number>")
+def replace_hand(game_id: str, number: int):
     games.check_key(game_id, bearer_key())
     body = json_body(HAND_FIELDS - {"request_id"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
@@ -76,8 +88,8 @@ def replace_hand(game_id: int, number: int):
     return jsonify(written_dict(written.game, written.sheet, written.hand))
 
 
-@bp.delete("/games/<int:game_id>/hands/<int:number>")
-def delete_hand(game_id: int, number: int):
+@bp.delete("/games/<public_id:game_id>/hands/<int:number>")
+def delete_hand(game_id: str, number: int):
     """`?revision=N` (the hand's revision when read) makes a retried delete safe: 409, not a
     second hand gone."""
     games.check_key(game_id, bearer_key())

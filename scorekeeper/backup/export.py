@@ -20,13 +20,16 @@ def _stamp(moment: datetime | None) -> str | None:
 def game_record(game: Game) -> dict:
     """One game as stored in a backup: what was entered, in seat and play order."""
     hands = []
+    seats = games.seat_names(game)
     for hand in game.hands:
         held, typed = games.stored_cards(game, hand)
-        record: dict[str, Any] = {"number": hand.number, "held": held}
+        record: dict[str, Any] = {"number": hand.number, "dealer": seats[hand.dealer_seat],
+                                  "held": held}
         if typed:
             record["typed_totals"] = typed
         hands.append(record)
-    return games.game_settings(game) | {
+    extra = {"past_targets": list(game.past_targets)} if game.past_targets else {}
+    return games.game_settings(game) | extra | {
         "players": [p.name for p in game.players],
         "created_at": _stamp(game.created_at),
         "updated_at": _stamp(game.updated_at),
@@ -38,13 +41,15 @@ def envelope(records: list[dict]) -> dict:
     return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
 
 
-def export_game(game_id: int) -> dict | None:
+def export_game(game_id: str) -> dict | None:
     game = games.load_game(game_id)
     return None if game is None else envelope([game_record(game)])
 
 
 def export_all() -> dict:
-    ids = db.session.scalars(select(Game.id).where(games.VISIBLE).order_by(Game.id)).all()
+    # Oldest first: ids are random, so only the creation time gives a backup its order.
+    ids = db.session.scalars(select(Game.id).where(games.VISIBLE)
+                             .order_by(Game.created_at, Game.id)).all()
     db.session.rollback()
     records = []
     for game_id in ids:  # one game at a time: memory stays flat however many there are

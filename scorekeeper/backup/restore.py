@@ -17,6 +17,7 @@ from ..domain.scoring import (
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
+from ..services.ids import looks_like_public_id, new_public_id
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 
@@ -28,8 +29,8 @@ SQLITE_PAUSE = 0.11  # seconds between chunks: see _let_others_write
 ABANDONED_AFTER = 3600  # seconds: a restore still marked this long after it began has died
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
-             "updated_at", "hands"}
-HAND_KEYS = {"number", "held", "typed_totals"}
+             "updated_at", "hands", "past_targets"}
+HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
 
 
 class RestoreError(ValueError):
@@ -38,7 +39,7 @@ class RestoreError(ValueError):
 
 @dataclass(frozen=True)
 class Restored:
-    id: int
+    id: str
     edit_key: str
     original_id: object
     players: list[str]
@@ -75,6 +76,14 @@ def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Map
     return record
 
 
+def _names_a_game(original: object) -> bool:
+    """Whether a backup's id is worth quoting in a message: a game number (older backups)
+    or a public id."""
+    if isinstance(original, int) and not isinstance(original, bool):
+        return True
+    return looks_like_public_id(original)
+
+
 @dataclass
 class Plan:
     """One backup game checked and ready to insert: rows as plain values, no ORM objects."""
@@ -83,6 +92,7 @@ class Plan:
     hands: list[list[tuple[int, str, int | None]]]  # per hand: (seat, cards, typed total)
     key: str
     original_id: object
+    dealers: list[int]  # per hand: the dealer's seat
 
     @property
     def rows(self) -> int:
@@ -93,7 +103,7 @@ def _build_game(record: object, index: int) -> Plan:
     """One backup record checked whole; raises RestoreError with where and why."""
     where = f"Game {index + 1}"
     record = _check_keys(record, GAME_KEYS, "game", where)
-    if isinstance(record.get("id"), int) and not isinstance(record.get("id"), bool):
+    if _names_a_game(record.get("id")):
         where = f"Game {index + 1} (id {record['id']})"
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:
@@ -114,28 +124,44 @@ def _build_game(record: object, index: int) -> Plan:
         raise _fail(where, f"a game holds at most {MAX_HANDS} hands; this one has "
                            f"{len(record['hands'])}.")
     seats = {name: seat for seat, name in enumerate(names)}
+    checked = list(_hands(record["hands"], edition, names, where))
     hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
-              for name, cards in hand.held.items()]
-             for hand in _hands(record["hands"], edition, names, where)]
+              for name, cards in hand.held.items()] for hand, _ in checked]
     key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
-    game = dict(edition=edition.slug, scoring=record["scoring"], target=target,
+    game = dict(id=new_public_id(), edition=edition.slug, scoring=record["scoring"], target=target,
                 house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
-                created_at=created, updated_at=updated, version=len(hands) + 1)
-    return Plan(game, names, hands, key, record.get("id"))
+                created_at=created, updated_at=updated, version=len(hands) + 1,
+                past_targets=_past_targets(record.get("past_targets", []), where))
+    return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d in checked])
 
 
 def _hands(raws: list, edition, names: list[str], where: str):
+    """Each hand checked against the deck, with its dealer's name."""
     for number, raw in enumerate(raws, start=1):
         at = f"{where}, hand {number}"
         raw = _check_keys(raw, HAND_KEYS, "hand", at)
         if "number" in raw and raw["number"] != number:
             raise _fail(at, f"hands must be numbered 1, 2, 3… in order; found {raw['number']!r}.")
         try:
-            yield build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
+            hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
             raise _fail(at, str(err)) from None
+        dealer = raw.get("dealer", names[(number - 1) % len(names)])  # older backups: the rotation
+        if not isinstance(dealer, str) or dealer not in names:
+            raise _fail(at, f"the dealer {dealer!r} is not one of the players.")
+        yield hand, dealer
+
+
+def _past_targets(raw: object, where: str) -> list[int]:
+    """Targets reached before "keep playing" raised them (the board names who reached each)."""
+    if not isinstance(raw, list) or len(raw) > 100:
+        raise _fail(where, "'past_targets' must be a list of targets.")
+    try:
+        return [parse_target(t) for t in raw]
+    except HouseRuleError as err:
+        raise _fail(where, f"past_targets: {err}") from None
 
 
 def parse_backup(data: object) -> list[object]:
@@ -236,7 +262,7 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
     seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
     hand_ids = iter(_inserted_ids(Hand.__table__, [
         {"game_id": g, "number": n, "revision": n, "request_id": None,
-         "created_at": p.game["updated_at"]}
+         "created_at": p.game["updated_at"], "dealer_seat": p.dealers[n - 1]}
         for g, p in zip(game_ids, plans) for n in range(1, len(p.hands) + 1)]))
     cards = [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
              for p, seats in zip(plans, seat_ids) for hand in p.hands

@@ -3,17 +3,15 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, Response, abort, render_template, request, session, url_for
+from flask import Flask, Response, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from ..edit_rights import remember_key
+from ..edit_rights import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
-from ..models import utcnow
-from ..services import games
 from . import bp
-from .export import export_all, export_game, score_sheet_csv
+from .export import envelope, game_record, score_sheet_csv
 from .restore import MAX_RESTORE_BYTES, Restored, RestoreError, loads, restore
 
 
@@ -30,26 +28,16 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
         "Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
 
 
-@bp.get("/games/<int:game_id>/export.json")
-def export_game_json(game_id: int):
-    data = export_game(game_id)
-    if data is None:
-        abort(404)
+@bp.get("/games/<public_id:game_id>/export.json")
+def export_game_json(game_id: str):
+    """A game's own backup, for its keepers only (it holds every card they entered)."""
+    data = envelope([game_record(editable_game_or_403(game_id))])
     return _download(json_text(data), "application/json", f"scorekeeper-game-{game_id}.json")
 
 
-@bp.get("/games/<int:game_id>/export.csv")
-def export_game_csv(game_id: int):
-    game = games.load_game(game_id)
-    if game is None:
-        abort(404)
-    return _download(score_sheet_csv(game), "text/csv", f"scorekeeper-game-{game_id}.csv")
-
-
-@bp.get("/backup.json")
-def backup_all():
-    stamp = utcnow().strftime("%Y%m%d-%H%M%S")
-    return _download(json_text(export_all()), "application/json", f"scorekeeper-backup-{stamp}.json")
+@bp.get("/games/<public_id:game_id>/export.csv")
+def export_game_csv(game_id: str):
+    return _download(score_sheet_csv(editable_game_or_403(game_id)), "text/csv", f"scorekeeper-game-{game_id}.csv")
 
 
 @bp.post("/restore")
@@ -64,9 +52,7 @@ def restore_upload():
         restored = restore(loads(upload.read()))
     except RestoreError as err:
         return error_response(422, f"Nothing was restored. {err}")
-    for item in restored:  # this browser may edit what it restored
-        remember_key(item.id, item.edit_key)
-    session.modified = True
+    remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
     shows_key()
     return render_template("restored.html", restored=restored,
                            keep_links={r.id: _keep_link(r) for r in restored})

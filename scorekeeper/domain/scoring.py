@@ -7,7 +7,7 @@ systems are computed from the same hands, so either table can always be shown.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
@@ -212,6 +212,8 @@ class ScoreSheet:
     target: int
     players: list[str]
     hands: list[Hand] = field(default_factory=list)
+    dealers: list[str] = field(default_factory=list)  # who dealt each played hand, as stored
+    first_dealer: str | None = None  # deals hand 1 (None: the first player listed)
     _points: list[dict[str, int]] = field(default_factory=list, init=False, repr=False, compare=False)
     _points_for: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -261,9 +263,24 @@ class ScoreSheet:
         return [n for n in self.players if scores[n] == best]
 
     def dealer(self, hand_number: int) -> str:
-        """The first player listed deals hand 1; the deal passes to the left."""
-        return self.players[(hand_number - 1) % len(self.players)]
+        """Who dealt (or deals) hand `hand_number`.
+
+        Played hands keep the dealer stored with them, so deleting an earlier hand moves no
+        deal. Past the stored deals, the deal passes to the left of the last dealer; a game
+        without hands starts with `first_dealer` (the first player listed, by default).
+        """
+        if 0 < hand_number <= len(self.dealers):
+            return self.dealers[hand_number - 1]
+        if self.dealers:
+            start, steps = self.players.index(self.dealers[-1]), hand_number - len(self.dealers)
+        else:
+            start, steps = self.players.index(self.first_dealer or self.players[0]), hand_number - 1
+        return self.players[(start + steps) % len(self.players)]
 
     @property
     def next_dealer(self) -> str:
         return self.dealer(len(self.hands) + 1)
+
+    def first_reached(self, target: int) -> Outcome:
+        """Who won when the game was played to `target` (a target since raised to keep playing)."""
+        return replace(self, target=target).outcome()

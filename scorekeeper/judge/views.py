@@ -41,7 +41,7 @@ KIND_ORDER = [k for k in KINDS]
 
 def _game_context() -> dict[str, Any]:
     """The game the judge was opened from (`?game=<id>`): its edition, rules, players."""
-    game_id = request.args.get("game", type=int)
+    game_id = request.args.get("game")
     if game_id is None:
         return {"game": None, "edition": DEFAULT_EDITION, "stacking": False,
                 "uno_penalty": None, "players": None, "names": []}

@@ -12,7 +12,7 @@ from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, key_hash_opens
 from ..models import Game
 from ..numbers import whole_number
-from ..scorepad.forms import TargetForm
+from ..scorepad.forms import RematchForm, TargetForm
 from ..services import games
 from .page_cache import board_pages
 
@@ -34,13 +34,15 @@ def board_context(game: Game) -> dict:
     outcome = sheet.outcome()
     games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
-    # Only a keeper of a finished game sees the "keep playing" form (and its CSRF token).
-    target_form = (TargetForm(target=games.suggested_target(game, sheet))
-                   if editable and outcome.finished else None)
-    return dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
-                standings=sheet.standings(system), running=sheet.running(system),
-                points=sheet.points(), outcome=outcome, editable=editable,
-                recent=RECENT_HANDS, earlier=EARLIER_HANDS, target_form=target_form)
+    context = dict(game=game, sheet=sheet, view=view, system=system, systems=SYSTEMS,
+                   standings=sheet.standings(system), running=sheet.running(system),
+                   points=sheet.points(), outcome=outcome, editable=editable,
+                   recent=RECENT_HANDS, earlier=EARLIER_HANDS)
+    if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
+        context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
+                        target_choices=games.target_choices(game, sheet),
+                        rematch_dealer=sheet.next_dealer)
+    return context
 
 
 def hands_page(hands: int) -> tuple[int, int, int]:
@@ -52,11 +54,11 @@ def hands_page(hands: int) -> tuple[int, int, int]:
     return page, pages, hands - (page - 1) * HANDS_PER_PAGE
 
 
-def board_etag(game_id: int, version: int, system: str, editable: bool) -> str:
+def board_etag(game_id: str, version: int, system: str, editable: bool) -> str:
     return f"g{game_id}v{version}-{system}-{'edit' if editable else 'watch'}-{get_locale()}"
 
 
-def page_stamp(game_id: int) -> tuple[int, bool]:
+def page_stamp(game_id: str) -> tuple[int, bool]:
     """The game's version, and whether this phone keeps score; unknown games are a 404."""
     stamp = games.game_stamp(game_id)
     if stamp is None:
@@ -65,7 +67,7 @@ def page_stamp(game_id: int) -> tuple[int, bool]:
     return version, key_hash_opens(game_id, key_hash)
 
 
-def board_page(template: str, game_id: int, version: int, editable: bool, system: str) -> str:
+def board_page(template: str, game_id: str, version: int, editable: bool, system: str) -> str:
     """The scoreboard (or its live part), from the cache when it can be.
 
     Pages are kept per game version, scoring view, watcher or keeper, and language. Never kept: a page

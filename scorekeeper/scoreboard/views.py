@@ -7,29 +7,30 @@ from __future__ import annotations
 
 from flask import make_response, render_template
 
-from ..edit_rights import game_or_404
+from ..edit_rights import game_or_404, remember_visit
 from ..http_cache import not_modified, revalidate
 from . import bp
 from .board import (HANDS_PER_PAGE, board_context, board_etag, board_page, board_view, hands_page,
                     page_stamp)
 
 
-@bp.get("/games/<int:game_id>")
-def scoreboard(game_id: int):
+@bp.get("/games/<public_id:game_id>")
+def scoreboard(game_id: str):
     version, editable = page_stamp(game_id)
+    remember_visit(game_id)  # for this phone's home page (the live polls below are not visits)
     return board_page("scoreboard.html", game_id, version, editable, board_view())
 
 
-@bp.get("/games/<int:game_id>/hands")
-def all_hands(game_id: int):
+@bp.get("/games/<public_id:game_id>/hands")
+def all_hands(game_id: str):
     context = board_context(game_or_404(game_id))
     page, pages, newest = hands_page(len(context["sheet"].hands))
     return render_template("all_hands.html", page=page, pages=pages, newest=newest,
                            oldest=max(newest - HANDS_PER_PAGE + 1, 1), **context)
 
 
-@bp.get("/games/<int:game_id>/board")
-def live_board(game_id: int):
+@bp.get("/games/<public_id:game_id>/board")
+def live_board(game_id: str):
     """The scoreboard's live part, or 304 when nothing changed since the phone last looked."""
     version, editable = page_stamp(game_id)
     system = board_view()

@@ -32,6 +32,10 @@ class DeleteHandForm(FlaskForm):
     revision = HiddenField()  # the hand as this phone saw it: a moved or edited hand is not deleted
 
 
+class RematchForm(FlaskForm):
+    """No fields: the CSRF token alone (the game comes from the URL)."""
+
+
 def parse_revision(value: str | None) -> int:
     """The revision a form carried; -1 (which matches no hand) when it is missing or garbled."""
     number = whole_number(value)

@@ -8,20 +8,24 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..domain.cards import KINDS
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import can_edit, editable_game_or_403, remember_key
+from ..edit_rights import can_edit, editable_game_or_403, my_games, remember_key
 from ..errors import status_of
 from ..models import Game
+from ..numbers import whole_number
+from ..scoreboard import board  # the module, not its names: the two packages import each other
 from ..services import games, hands, target
+from ..services import rematch as rematch_service
 from ..services.errors import Conflict, ServiceError, StorageFailure
 from . import bp
-from .forms import DeleteHandForm, NewGameForm, TargetForm, field_name, hand_form_class, parse_revision
+from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
 
 
 @bp.get("/")
 def home():
+    """Only the games this phone created, joined or opened: nothing lists the server's games."""
     playing, finished = [], []
-    for game in games.list_games():
+    for game in my_games():
         sheet = games.sheet_of(game)
         outcome = sheet.outcome()
         (finished if outcome.finished else playing).append((game, sheet, outcome))
@@ -52,8 +56,8 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-@bp.post("/games/<int:game_id>/target")
-def change_target(game_id: int):
+@bp.post("/games/<public_id:game_id>/target")
+def change_target(game_id: str):
     editable_game_or_403(game_id)
     form = TargetForm()
     if form.validate_on_submit():
@@ -68,8 +72,8 @@ def change_target(game_id: int):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def new_hand(game_id: int):
+@bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
+def new_hand(game_id: str):
     if request.method == "POST":
         saved = _quick_save(game_id)
         if saved is not None:
@@ -77,7 +81,7 @@ def new_hand(game_id: int):
     return _hand_page(editable_game_or_403(game_id), None)
 
 
-def _quick_save(game_id: int):
+def _quick_save(game_id: str):
     """A new hand read and saved from the game's settings and players alone, so saving costs
     the same in hand 1 and hand 1,000; None when the form needs showing again (the full
     page then reads the whole game and says what is wrong)."""
@@ -99,17 +103,48 @@ def _quick_save(game_id: int):
         return None
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit_hand(game_id: int, number: int):
+@bp.get("/games/<public_id:game_id>/hands/edit")
+def edit_any_hand(game_id: str):
+    """The scoreboard's "Edit hand [n]" box: any hand, however old, one field away."""
+    game = editable_game_or_403(game_id)
+    asked = request.args.get("number", "").strip()
+    number = whole_number(asked)
+    if number is None or not 1 <= number <= len(game.hands):
+        flash(f"There is no hand {asked[:10]!r} to edit: choose 1 to {len(game.hands)}.", "error")
+        return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+    return redirect(url_for(".edit_hand", game_id=game_id, number=number))
+
+
+@bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int):
     game = editable_game_or_403(game_id)
     if not any(h.number == number for h in game.hands):
         abort(404)
     return _hand_page(game, number)
 
 
-@bp.post("/games/<int:game_id>/hands/<int:number>/delete")
-def delete_hand(game_id: int, number: int):
+@bp.post("/games/<public_id:game_id>/rematch")
+def rematch(game_id: str):
+    """One tap at the end of a game: the same table again, this phone keeping score."""
     editable_game_or_403(game_id)
+    if not RematchForm().validate_on_submit():
+        abort(400)
+    try:
+        new = rematch_service.rematch(game_id)
+    except ServiceError as err:
+        flash(err.message, "error")
+        return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+    remember_key(new.game.id, new.key)
+    flash(f"Rematch! {games.sheet_of(new.game).next_dealer} deals the first hand.", "ok")
+    return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))
+
+
+@bp.route("/games/<public_id:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(game_id: str, number: int):
+    """GET asks first (a page showing the hand, which works without JavaScript); POST deletes."""
+    game = editable_game_or_403(game_id)
+    if request.method == "GET":
+        return _confirm_delete(game, number)
     form = DeleteHandForm()
     if form.validate_on_submit():
         try:
@@ -120,6 +155,16 @@ def delete_hand(game_id: int, number: int):
         else:
             flash(f"Hand {number} deleted; the scores are recomputed.", "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _confirm_delete(game: Game, number: int):
+    hand = next((h for h in game.hands if h.number == number), None)
+    if hand is None:
+        abort(404)
+    asked = request.args.get("revision")
+    form = DeleteHandForm(revision=asked if asked else str(hand.revision))
+    context = board.board_context(game) | {"editable": False}  # no Edit link on the hand shown
+    return render_template("delete_hand.html", number=number, delete_form=form, **context)
 
 
 def _hand_page(game: Game, number: int | None):
@@ -153,7 +198,7 @@ def _hand_page(game: Game, number: int | None):
         delete_form=DeleteHandForm(revision=form.revision.data), conflict=conflict), status
 
 
-def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
+def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     """Record a new hand or replace hand `number`, then back to the scoreboard."""
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
@@ -166,7 +211,7 @@ def _save_hand(game_id: int, number: int | None, held: dict, typed: dict, form):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-def _conflict(game_id: int, number: int, held: dict, typed: dict, form) -> dict | None:
+def _conflict(game_id: str, number: int, held: dict, typed: dict, form) -> dict | None:
     """Both versions of a hand edited on two phones at once; saving again keeps mine."""
     fresh = games.load_game(game_id)
     hand = next((h for h in fresh.hands if h.number == number), None) if fresh else None

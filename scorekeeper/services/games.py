@@ -7,15 +7,15 @@ from __future__ import annotations
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from ..database import MAX_ID
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
     build_hand, clean_player_names, parse_system)
 from ..models import Game, Hand, Player, db
 from .cache import game_totals
-from .errors import Invalid, KeyMissing, KeyRefused, NotFound
 from . import storage
+from .errors import Invalid, KeyMissing, KeyRefused, NotFound
+from .ids import looks_like_public_id
 from .keys import hash_key, hash_opens, new_key
 
 DEFAULT_TARGET = 500
@@ -29,24 +29,32 @@ _STAMP = select(Game.version, Game.edit_key_hash).where(
     Game.id == bindparam("game_id"), VISIBLE)
 
 
-def load_game(game_id: int) -> Game | None:
+def load_game(game_id: str) -> Game | None:
     """The whole game in a fixed number of queries, however many hands it has."""
-    if not 0 < game_id <= MAX_ID:  # no such row, and PostgreSQL would refuse the number
+    if not looks_like_public_id(game_id):  # no such row: spare the database the question
         return None
     stmt = select(Game).where(Game.id == game_id, VISIBLE).options(*GAME_OPTIONS)
     return db.session.scalars(stmt).unique().one_or_none()
 
 
-def load_game_head(game_id: int) -> Game | None:
+def load_game_head(game_id: str) -> Game | None:
     """The game and its players, not its hands: what recording one more hand needs."""
-    if not 0 < game_id <= MAX_ID:
+    if not looks_like_public_id(game_id):
         return None
     stmt = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
     return db.session.scalars(stmt).one_or_none()
 
 
-def hand_count(game_id: int) -> int:
+def hand_count(game_id: str) -> int:
     return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game_id))
+
+
+def next_dealer_seat(game: Game) -> int:
+    """Who deals the next hand: left of the last hand's stored dealer, or the game's first
+    dealer (one small query: the hands are not loaded)."""
+    last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
+                             .order_by(Hand.number.desc()).limit(1))
+    return game.first_dealer_seat if last is None else (last + 1) % len(game.players)
 
 
 def totals_of(game: Game) -> dict[str, int]:
@@ -75,30 +83,26 @@ def empty_sheet(game: Game) -> ScoreSheet:
                       players=[p.name for p in game.players])
 
 
-def get_game(game_id: int) -> Game:
+def get_game(game_id: str) -> Game:
     game = load_game(game_id)
     if game is None:
         raise NotFound("There is no game with that id.")
     return game
 
 
-def list_games() -> list[Game]:
-    stmt = (select(Game).where(VISIBLE).order_by(Game.updated_at.desc(), Game.id.desc())
-            .options(*GAME_OPTIONS))
-    return list(db.session.scalars(stmt).unique())
-
-
-def game_stamp(game_id: int) -> tuple[int, str] | None:
+def game_stamp(game_id: str) -> tuple[int, str] | None:
     """The game's version and key hash: enough to answer a poll with 304.
 
     Polls are the hottest path, so this skips the ORM session and asks the engine directly.
     """
+    if not looks_like_public_id(game_id):
+        return None
     with db.engine.connect() as connection:
         row = connection.execute(_STAMP, {"game_id": game_id}).first()
     return None if row is None else (row.version, row.edit_key_hash)
 
 
-def check_key(game_id: int, key: str | None) -> None:
+def check_key(game_id: str, key: str | None) -> None:
     """Refuse a change to the game unless `key` is its edit key (the game is not loaded)."""
     stamp = game_stamp(game_id)
     if stamp is None:
@@ -126,19 +130,37 @@ def domain_hand(game: Game, hand: Hand) -> DomainHand:
     return build_hand(get_edition(game.edition), list(held), held, typed)
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    return {p.seat: p.name for p in game.players}
+
+
 def sheet_of(game: Game) -> ScoreSheet:
     edition = get_edition(game.edition)
+    seats = seat_names(game)
     return ScoreSheet(
         edition=edition, rules=parse_house_rules(game.house_rules, edition),
         scoring=game.scoring, target=game.target,
         players=[p.name for p in game.players],
-        hands=[domain_hand(game, h) for h in game.hands])
+        hands=[domain_hand(game, h) for h in game.hands],
+        dealers=[seats[h.dealer_seat] for h in game.hands],
+        first_dealer=seats.get(game.first_dealer_seat))
 
 
 def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
-                house_rules: object = None) -> tuple[Game, str]:
+                house_rules: object = None, first_dealer_seat: int = 0) -> tuple[Game, str]:
     """A new game and its edit key (shown once: only its hash is kept)."""
+    key = new_key()
+    game = build_game(players, edition, scoring, target, house_rules, hash_key(key))
+    game.first_dealer_seat = first_dealer_seat % len(game.players)
+    db.session.add(game)
+    storage.commit()
+    return game, key
+
+
+def build_game(players: object, edition: object, scoring: object, target: object,
+               house_rules: object, key_hash: str) -> Game:
+    """A checked, unsaved game; raises Invalid naming the field at fault."""
     try:
         names = clean_player_names(players)
     except PlayersError as err:
@@ -153,18 +175,26 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
         scoring = parse_system(scoring)
     except SystemChoiceError as err:
         raise Invalid(str(err), field="scoring") from None
-    key = new_key()
-    game = Game(edition=ed.slug, scoring=scoring, target=goal,
-                house_rules=rules.as_dict(ed), edit_key_hash=hash_key(key),
+    return Game(edition=ed.slug, scoring=scoring, target=goal,
+                house_rules=rules.as_dict(ed), edit_key_hash=key_hash,
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])
-    db.session.add(game)
-    storage.commit()
-    return game, key
+
+
+TARGET_STEP = 250
+
+
+def target_choices(game: Game, sheet: ScoreSheet, count: int = 2) -> list[int]:
+    """The round targets "keep playing" offers: the next multiples of 250 above both the
+    target and the top score (500 reached: 750 and 1000; 798 reached: 1000 and 1250)."""
+    floor = max(game.target, *sheet.standings().values())
+    first = (floor // TARGET_STEP + 1) * TARGET_STEP
+    return [t for t in range(first, first + count * TARGET_STEP, TARGET_STEP) if t <= MAX_TARGET]
 
 
 def suggested_target(game: Game, sheet: ScoreSheet) -> int:
-    """What "keep playing" offers: 250 more than the target or the top score, whichever is higher."""
-    return min(MAX_TARGET, max(game.target, *sheet.standings().values()) + 250)
+    """The first round target "keep playing" offers."""
+    choices = target_choices(game, sheet, 1)
+    return choices[0] if choices else MAX_TARGET
 
 
 def game_settings(game: Game) -> dict:

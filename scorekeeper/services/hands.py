@@ -15,7 +15,8 @@ from ..domain.scoring import (
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, Invalid, Malformed, NotFound
 from .cache import game_totals
-from .games import empty_sheet, hand_count, load_game, load_game_head, sheet_of, totals_of
+from .games import (
+    empty_sheet, hand_count, load_game, load_game_head, next_dealer_seat, sheet_of, totals_of)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -52,7 +53,7 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
         entry.typed_total = result.typed.get(name)
 
 
-def _find_request(game_id: int, request_id: str) -> Hand | None:
+def _find_request(game_id: str, request_id: str) -> Hand | None:
     return db.session.scalars(
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
@@ -71,7 +72,7 @@ def _check_request_id(request_id: object) -> None:
                         field="request_id")
 
 
-def record_hand(game_id: int, held: object, typed: object = None,
+def record_hand(game_id: str, held: object, typed: object = None,
                 request_id: object = None, scored: bool = True) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
 
@@ -96,7 +97,7 @@ def record_hand(game_id: int, held: object, typed: object = None,
             raise Conflict("This game is over: raise the target to keep playing.")
         result = check_hand(game, held, typed)
         hand = Hand(game_id=game.id, number=count + 1, request_id=request_id,
-                    revision=_next_version(game))
+                    revision=_next_version(game), dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
         points = hand_points(result, empty_sheet(game).values)
@@ -115,7 +116,7 @@ def record_hand(game_id: int, held: object, typed: object = None,
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
 
 
-def _written(game_id: int, hand: Hand, created: bool) -> Written:
+def _written(game_id: str, hand: Hand, created: bool) -> Written:
     """The whole game after a write, scored, for an answer that shows it all."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
     game = load_game(game_id)
@@ -132,7 +133,7 @@ def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> H
     return hand
 
 
-def replace_hand(game_id: int, number: int, held: object, typed: object = None,
+def replace_hand(game_id: str, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
@@ -144,7 +145,7 @@ def replace_hand(game_id: int, number: int, held: object, typed: object = None,
     return write_game(game_id, change)
 
 
-def delete_hand(game_id: int, number: int, expected_revision: int | None = None) -> Written:
+def delete_hand(game_id: str, number: int, expected_revision: int | None = None) -> Written:
     def change(game: Game) -> Written:
         hand = _hand_at(game, number, expected_revision)
         game.hands.remove(hand)

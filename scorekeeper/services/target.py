@@ -8,17 +8,20 @@ from .games import sheet_of
 from .transactions import write_game
 
 
-def change_target(game_id: int, target: object) -> None:
+def change_target(game_id: str, target: object) -> None:
     try:
         goal = parse_target(target)
     except HouseRuleError as err:
         raise Invalid(str(err), field="target") from None
 
     def change(game: Game) -> None:
-        top = max(sheet_of(game).standings().values())
+        sheet = sheet_of(game)
+        top = max(sheet.standings().values())
         if goal <= top:
             raise Invalid(f"Someone already has {top} points: choose a target above {top}.",
                           field="target")
+        if sheet.outcome().finished:  # remembered, so the board still names who reached it first
+            game.past_targets = [*game.past_targets, game.target]
         game.target = goal
 
     write_game(game_id, change)

@@ -18,7 +18,7 @@ T = TypeVar("T")
 ATTEMPTS = 8
 
 
-def _begin_write(game_id: int) -> None:
+def _begin_write(game_id: str) -> None:
     """SQLite takes its write lock before reading (waiting up to the busy timeout);
     PostgreSQL locks the game's row first, in a statement of its own, so the game is read
     afterwards as the previous writer left it."""
@@ -29,8 +29,8 @@ def _begin_write(game_id: int) -> None:
         db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
 
 
-def write_game(game_id: int, change: Callable[[Game], T],
-               load: Callable[[int], Game | None] = load_game) -> T:
+def write_game(game_id: str, change: Callable[[Game], T],
+               load: Callable[[str], Game | None] = load_game) -> T:
     """Run `change` on the freshly loaded game and commit; retry if another writer won.
 
     `load` may load less than the whole game (see hands.record_hand). A storage failure

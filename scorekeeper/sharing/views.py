@@ -17,8 +17,8 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, light="#ffffff", border=3, omitsize=True))
 
 
-@bp.get("/games/<int:game_id>/share")
-def share(game_id: int):
+@bp.get("/games/<public_id:game_id>/share")
+def share(game_id: str):
     game = editable_game_or_403(game_id)
     watch = url_for("scoreboard.scoreboard", game_id=game.id, _external=True)
     # The key rides in the fragment: browsers never send it to a server, log or Referer.
@@ -28,8 +28,8 @@ def share(game_id: int):
         "share.html", game=game, watch=watch, keep=keep, watch_qr=qr_svg(watch), keep_qr=qr_svg(keep))
 
 
-@bp.route("/games/<int:game_id>/keep-score", methods=["GET", "POST"])
-def keep_score(game_id: int):
+@bp.route("/games/<public_id:game_id>/keep-score", methods=["GET", "POST"])
+def keep_score(game_id: str):
     game = game_or_404(game_id)
     form = KeyForm()
     if form.validate_on_submit():

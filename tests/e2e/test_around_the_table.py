@@ -32,7 +32,7 @@ def test_keep_score_link_turns_a_second_phone_into_a_scorekeeper(browser, browse
     second = browser.new_context(**browser_context_args).new_page()
     second.goto(keep)
     second.get_by_role("button", name="Yes, keep score on this phone").tap()
-    expect(second).to_have_url(re.compile(r"/games/\d+$"))
+    expect(second).to_have_url(re.compile(r"/games/[A-Za-z0-9_-]{16}$"))
     expect(second.locator(".flash-ok")).to_contain_text("can now keep score")
     expect(second.locator("text=Record hand 1")).to_be_visible()
 

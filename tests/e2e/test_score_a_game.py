@@ -15,7 +15,7 @@ def start_game(page, live_server, taps, target="300"):
     page.fill("#players-3", "Dee")
     page.fill("#target", target)
     taps("text=Start the game")
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page).to_have_url(re.compile(r"/games/[A-Za-z0-9_-]{16}$"))
 
 
 def record_hand(page, taps, out, cards):

@@ -8,9 +8,12 @@ import re
 import pytest
 
 from scorekeeper.backup import FORMAT, VERSION
+from scorekeeper.backup.export import export_all
+from scorekeeper.backup.views import json_text
 from scorekeeper.models import Game, db
+from sqlalchemy import select
 
-from tests.support.helpers import auth, new_game, post_hand
+from tests.support.helpers import auth, keep_score, new_game, post_hand
 from tests.support.routes import snapshot
 
 HANDS = [
@@ -41,22 +44,26 @@ def comparable(state: dict) -> dict:
 
 
 def states(client) -> list[dict]:
-    found, game_id, misses = [], 1, 0
-    while misses < 3:  # ids are 1, 2, 3...: stop after a few missing ones
-        response = client.get(f"/api/games/{game_id}")
-        if response.status_code == 200:
-            found.append(response.json)
-        else:
-            misses += 1
-        game_id += 1
-    return found
+    """Every game on the client's server, oldest first (ids are random: the database lists them)."""
+    with client.application.app_context():
+        ids = db.session.scalars(select(Game.id).order_by(Game.created_at)).all()
+        db.session.rollback()
+    return [client.get(f"/api/games/{game_id}").json for game_id in ids]
+
+
+def whole_backup(client) -> bytes:
+    """What `flask backup` writes for the client's server (no web page offers it any more)."""
+    with client.application.app_context():
+        return json_text(export_all()).encode()
 
 
 def test_export_a_game_as_json(client):
     first, *_ = fill(client)
+    assert client.get(f"/games/{first['id']}/export.json").status_code == 403  # keepers only
+    keep_score(client, first)
     response = client.get(f"/games/{first['id']}/export.json")
     assert response.status_code == 200 and response.mimetype == "application/json"
-    assert 'attachment; filename="scorekeeper-game-1.json"' == response.headers["Content-Disposition"]
+    assert f'attachment; filename="scorekeeper-game-{first["id"]}.json"' == response.headers["Content-Disposition"]
     data = json.loads(response.get_data(as_text=True))
     assert data["format"] == FORMAT and data["version"] == VERSION and len(data["games"]) == 1
     record = data["games"][0]
@@ -69,14 +76,14 @@ def test_export_a_game_as_json(client):
 
 def test_backup_of_everything_restores_into_an_empty_instance(client, make_app, fresh_database):
     fill(client)
-    backup = client.get("/backup.json")
-    assert backup.status_code == 200 and "attachment" in backup.headers["Content-Disposition"]
+    assert client.get("/backup.json").status_code == 404  # no web page hands out every game
+    backup = whole_backup(client)
     empty = make_app(fresh_database()).test_client()
     assert states(empty) == []
     with empty.application.app_context():
         from scorekeeper.backup.restore import restore
-        restored = restore(json.loads(backup.get_data(as_text=True)))
-    assert [r.original_id for r in restored] == [1, 2, 3]
+        restored = restore(json.loads(backup))
+    assert [r.original_id for r in restored] == [s["id"] for s in states(client)]
     assert [comparable(s) for s in states(empty)] == [comparable(s) for s in states(client)]
     for state in states(empty):  # restored hands get revisions of their own, below the next write's
         assert [h["revision"] for h in state["hands"]] == list(range(1, len(state["hands"]) + 1))
@@ -87,7 +94,7 @@ def test_backup_of_everything_restores_into_an_empty_instance(client, make_app, 
     assert post_hand(empty, game, HANDS[0]["held"]).status_code == 201
     assert post_hand(empty, {"id": restored[1].id, "edit_key": keys[restored[0].id]},
                      {"Zoë": [], "=cmd|' /C calc'!A0": ["1"], "@SUM(1)": ["5"]}).status_code == 403
-    assert new_game(empty)["id"] == 4  # the ids keep counting after a restore
+    assert new_game(empty)["id"] not in keys
 
 
 def test_restoring_into_a_non_empty_instance_adds_new_games(app, client, runner, tmp_path):
@@ -100,12 +107,15 @@ def test_restoring_into_a_non_empty_instance_adds_new_games(app, client, runner,
     result = runner.invoke(args=["restore", str(path)])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if line.startswith("game ")]
-    assert [line.split(":")[0] for line in lines] == ["game 4 (was game 1)", "game 5 (was game 2)",
-                                                       "game 6 (was game 3)"]
+    old = [s["id"] for s in before]
+    new = {s["id"] for s in states(client)} - set(old)
+    found = [re.match(r"game (\S+) \(was game (\S+)\):", line).groups() for line in lines]
+    assert [o for _, o in found] == old and {n for n, _ in found} == new and len(new) == 3
     assert all(re.search(r"edit key \S{20,}$", line) for line in lines)
-    after = states(client)
-    assert after[:3] == before  # the originals are untouched
-    assert [comparable(s) for s in after[3:]] == [comparable(s) for s in before]
+    after = {s["id"]: s for s in states(client)}
+    assert [after[i] for i in old] == before  # the originals are untouched
+    copies = {n: o for n, o in found}
+    assert all(comparable(after[n]) == comparable(after[copies[n]]) for n in new)
 
 
 def test_backup_to_standard_output_and_restore_from_standard_input(runner, app, make_app, fresh_database):
@@ -135,7 +145,7 @@ BAD_BACKUPS = [
     (lambda d: d.update(version=99), "version 99"),
     (lambda d: d.update(extra=1), "unknown field extra"),
     (lambda d: d.update(games={"a": 1}), "'games' must be a list"),
-    (lambda d: d["games"][2].update(players=["Greg", "greg"]), "Game 3 (id 3): Two players"),
+    (lambda d: d["games"][2].update(players=["Greg", "greg"]), "Game 3 (id *): Two players"),
     (lambda d: d["games"][2].update(players=["Greg", ""]), "needs a name"),
     (lambda d: d["games"][2].update(players=["Greg", "x" * 41]), "at most 40"),
     (lambda d: d["games"][2].update(edition="deluxe"), "Unknown edition"),
@@ -146,9 +156,9 @@ BAD_BACKUPS = [
     (lambda d: d["games"][2].pop("players"), "'players' is missing"),
     (lambda d: d["games"][2].update(created_at="yesterday"), "not an ISO 8601 time"),
     (lambda d: d["games"][2].update(hands=[{"held": {"Greg": [], "Rowley": ["wild"] * 5}}]),
-     "Game 3 (id 3), hand 1: Too many Wild cards"),
+     "Game 3 (id *), hand 1: Too many Wild cards"),
     (lambda d: set_hand(d["games"][0], 3, {"Ana": [], "Ben": [], "Cy": ["1"], "Dee": ["2"]}),
-     "Game 1 (id 1), hand 3: Only one player can go out"),
+     "Game 1 (id *), hand 3: Only one player can go out"),
     (lambda d: set_hand(d["games"][0], 3, {"Ana": [], "Ben": ["purple-7"], "Cy": ["1"], "Dee": ["2"]}),
      "hand 3: Ben"),
     (lambda d: set_hand(d["games"][0], 1, {"Ana": [], "Ben": ["1"], "Cy": ["1"], "Eve": ["2"]}),
@@ -164,13 +174,14 @@ BAD_BACKUPS = [
 @pytest.mark.parametrize("change, words", BAD_BACKUPS, ids=[w for _, w in BAD_BACKUPS])
 def test_a_bad_backup_restores_nothing(app, client, runner, tmp_path, change, words):
     fill(client)
-    data = json.loads(client.get("/backup.json").get_data(as_text=True))
+    data = json.loads(whole_backup(client))
     before = snapshot(app)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(broken(data, change)))
     result = runner.invoke(args=["restore", str(path)])
     assert result.exit_code == 1
-    assert "Nothing was restored" in result.output and words in result.output, result.output
+    output = re.sub(r"\(id [A-Za-z0-9_-]{16}\)", "(id *)", result.output)  # ids are random
+    assert "Nothing was restored" in output and words in output, result.output
     assert snapshot(app) == before  # the good games before the bad one were not added either
 
 
@@ -186,9 +197,12 @@ def test_garbage_restores_nothing(app, runner, tmp_path, raw):
 
 def test_score_sheet_as_csv(client):
     first, second, third = fill(client)
+    assert client.get(f"/games/{first['id']}/export.csv").status_code == 403  # keepers only
+    keep_score(client, first)
+    keep_score(client, second)
     response = client.get(f"/games/{first['id']}/export.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert response.headers["Content-Disposition"] == 'attachment; filename="scorekeeper-game-1.csv"'
+    assert response.headers["Content-Disposition"] == f'attachment; filename="scorekeeper-game-{first["id"]}.csv"'
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0] == ["hand", "dealer", "went out", "Ana points", "Ana cards", "Ben points", "Ben cards",
                        "Cy points", "Cy cards", "Dee points", "Dee cards"]
@@ -213,9 +227,9 @@ def csrf_token(client) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
-def test_home_page_has_the_backup_button_and_restore_form(client):
+def test_home_page_has_the_restore_form_and_no_backup_of_everything(client):
     html = client.get("/").get_data(as_text=True)
-    assert 'href="/backup.json"' in html and "Download a backup" in html
+    assert "/backup.json" not in html and "Download a backup" not in html
     form = re.search(r'<form method="post" action="/restore"[^>]*>.*?</form>', html, re.S).group(0)
     assert 'enctype="multipart/form-data"' in form and 'name="csrf_token"' in form
     assert 'type="file" name="backup"' in form
@@ -230,7 +244,7 @@ def upload(client, payload: bytes, token: str | None):
 
 def test_restore_from_the_home_page(app, client, make_app, fresh_database):
     fill(client)
-    payload = client.get("/backup.json").get_data()
+    payload = whole_backup(client)
     browser = make_app(fresh_database()).test_client()
     before = snapshot(browser.application)
     assert upload(browser, payload, None).status_code == 400  # no CSRF token: refused
@@ -240,7 +254,9 @@ def test_restore_from_the_home_page(app, client, make_app, fresh_database):
     page = response.get_data(as_text=True)
     assert "Restored 3 games" in page and page.count("Edit key:") == 3
     assert "=cmd|&#39; /C calc&#39;!A0" in page  # names escaped on this page too
-    assert browser.get("/games/1/hands/new").status_code == 200  # this phone may keep score
+    for state in states(browser):  # this phone, and no other, may keep score
+        assert browser.get(f"/games/{state['id']}/hands/new").status_code == 200
+        assert browser.application.test_client().get(f"/games/{state['id']}/hands/new").status_code == 403
     assert [comparable(s) for s in states(browser)] == [comparable(s) for s in states(client)]
 
 
@@ -259,7 +275,7 @@ def test_restore_upload_refuses_bad_files_and_changes_nothing(app, client):
 def test_a_large_backup_can_be_uploaded(app, client):
     """Bigger than an API request may be (256 KB): a restore takes up to 16 MB."""
     fill(client)
-    data = json.loads(client.get("/backup.json").get_data(as_text=True))
+    data = json.loads(whole_backup(client))
     data["games"] = data["games"] * 250
     payload = json.dumps(data).encode()
     assert len(payload) > 300 * 1024

@@ -20,6 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
 from scorekeeper.services import keys
+from scorekeeper.services.ids import looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
@@ -51,7 +52,9 @@ GAMES = [
     {"edition": "wimpy-kid", "scoring": "winner-takes-points", "target": 100,
      "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
      "players": ["Greg", "Rowley"],
-     "hands": [({"Greg": [], "Rowley": ["cheese-touch", "cheese-touch", "yellow-5"]}, {})]},
+     "hands": [({"Greg": [], "Rowley": ["cheese-touch", "cheese-touch", "yellow-5"]}, {}),
+               ({"Greg": ["1"], "Rowley": []}, {}),
+               ({"Greg": [], "Rowley": ["2"]}, {})]},
     {"edition": "classic", "scoring": "lowest-total", "target": 500,
      "house_rules": {"zero_counts_ten": False, "stacking": False, "uno_penalty": None},
      "players": ["Solo", "Duo"], "hands": []},
@@ -123,10 +126,26 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
         assert MigrationContext.configure(db.session.connection()).get_current_revision() == HEAD
         for table, count in counts_before.items():
             assert db.session.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one() == count, table
+        # Family tables (0002): the old games stand alone, their seats on no roster.
+        assert db.session.execute(text(
+            "SELECT COUNT(*) FROM games WHERE table_id IS NOT NULL")).scalar_one() == 0
+        assert db.session.execute(text(
+            "SELECT COUNT(*) FROM players WHERE roster_id IS NOT NULL")).scalar_one() == 0
         db.session.rollback()
+        # Each game got a new unguessable id; its creation time tells which game it was.
+        new_ids = dict(db.session.execute(text("SELECT created_at, id FROM games")).all())
+        db.session.rollback()
+    by_month = {(created if isinstance(created, datetime) else datetime.fromisoformat(created)).month:
+                public for created, public in new_ids.items()}
+    public_ids = [by_month[g] for g in range(1, len(GAMES) + 1)]
+    assert all(looks_like_public_id(i) for i in public_ids) and len(set(public_ids)) == len(GAMES)
     client = app.test_client()
-    for game_id, record in zip(ids, GAMES):
+    for number in ids:  # the old numbered URLs name nothing any more
+        assert client.get(f"/api/games/{number}").status_code == 404
+        assert client.get(f"/games/{number}").status_code == 404
+    for game_id, record in zip(public_ids, GAMES):
         state = client.get(f"/api/games/{game_id}").json
+        assert state["id"] == game_id
         expected = expected_sheet(record)
         assert (state["edition"], state["scoring"], state["target"]) == (
             record["edition"], record["scoring"], record["target"])
@@ -134,16 +153,25 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
             k: v for k, v in record["house_rules"].items() if v is not None}
         assert [p["name"] for p in state["players"]] == record["players"]
         assert len(state["hands"]) == len(record["hands"])
-        for hand, (held, typed) in zip(state["hands"], record["hands"]):
+        for number, (hand, (held, typed)) in enumerate(zip(state["hands"], record["hands"]), 1):
             assert hand["held"] == {n: held.get(n, []) for n in record["players"]}
+            assert hand["dealer"] == record["players"][(number - 1) % len(record["players"])]
             assert hand.get("typed_totals", {}) == typed
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
+        # The dealers the board showed before dealers were stored: hand n, seat (n - 1) mod players.
+        seated = record["players"]
+        assert [h["dealer"] for h in state["hands"]] == [
+            seated[(n - 1) % len(seated)] for n in range(1, len(record["hands"]) + 1)]
+        board = client.get(f"/games/{game_id}").get_data(as_text=True)
+        for n in range(1, len(record["hands"]) + 1):
+            assert f"Hand {n} <small>· {seated[(n - 1) % len(seated)]} dealt</small>" in board
+        assert f"{seated[len(record['hands']) % len(seated)]} deals hand" in board or state["finished"]
     # The games stay alive: the old edit key still opens them, and new ids do not collide.
-    response = client.post(f"/api/games/{ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
+    response = client.post(f"/api/games/{public_ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
                            headers={"Authorization": f"Bearer {KEY}"})
     assert response.status_code == 201, response.json
-    assert client.post("/api/games", json={"players": ["New", "Game"]}).json["id"] == max(ids) + 1
+    assert client.post("/api/games", json={"players": ["New", "Game"]}).json["id"] not in public_ids
 
 
 def test_a_repeated_start_changes_nothing(app, client, make_app, database_url):

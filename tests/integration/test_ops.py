@@ -97,6 +97,7 @@ def drop_games_table(url: str) -> None:
         conn.execute(text("DROP TABLE held_cards"))
         conn.execute(text("DROP TABLE hands"))
         conn.execute(text("DROP TABLE players"))
+        conn.execute(text("DROP TABLE device_games"))
         conn.execute(text("DROP TABLE games"))
     engine.dispose()
 
@@ -125,14 +126,14 @@ def test_two_gunicorn_servers_share_one_database(fresh_database, tmp_path):
 
         # Break the database under them: one plain 500 page, one log line, /healthz says 503.
         drop_games_table(url)
-        status, page = one.request("GET", "/games/1")
+        status, page = one.request("GET", f"/games/{game['id']}")
         assert status == 500 and "Traceback" not in str(page)
         assert one.request("GET", "/healthz")[0] == 503
     finally:
         one.kill()
         two.kill()
     log = one.log_text()
-    errors = [line for line in log.splitlines() if "Unhandled error on GET /games/1" in line]
+    errors = [line for line in log.splitlines() if f"Unhandled error on GET /games/{game['id']}" in line]
     assert len(errors) == 1, log
     assert not any(line.startswith(("Traceback", "  File ")) for line in log.splitlines()), log
     assert "Booting worker" in log and "[DEBUG]" not in log

@@ -1,5 +1,5 @@
 """Scoreboards come from a cache keyed by the game's version: never stale, never another's."""
-from tests.support.helpers import new_game, post_hand
+from tests.support.helpers import new_game, post_hand, keep_score
 
 from scorekeeper.scoreboard.page_cache import PageCache
 
@@ -29,12 +29,10 @@ def test_watchers_see_every_change(client, game):
 def test_keepers_get_their_own_page_and_flashes_are_always_fresh(csrf_off, client, game):
     url = f"/games/{game['id']}"
     client.get(url)  # a watcher's copy is now cached
-    with client.session_transaction() as session:
-        session["keys"] = {str(game["id"]): game["edit_key"]}
+    keep_score(client, game)
     assert "Record hand 1" in client.get(url).get_data(as_text=True)
     client.post(f"{url}/target", data={"target": "600"})
-    with client.session_transaction() as session:
-        session["keys"] = {}
+    client.delete_cookie("device")  # a phone that no longer keeps score
     assert "Playing on to 600." in client.get(url).get_data(as_text=True)  # the flash shows once
     assert "Playing on to 600." not in client.get(url).get_data(as_text=True)
 
@@ -45,10 +43,10 @@ def test_each_app_has_its_own_cache(app, tmp_path):
     other = create_app({"TESTING": True, "SECRET_KEY": "t",
                         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}"})
     first, second = app.test_client(), other.test_client()
-    new_game(first, players=["Ana", "Ben"])
-    new_game(second, players=["Zed", "Yan"])
-    assert "Ana" in first.get("/games/1").get_data(as_text=True)
-    assert "Zed" in second.get("/games/1").get_data(as_text=True)
+    one, two = new_game(first, players=["Ana", "Ben"]), new_game(second, players=["Zed", "Yan"])
+    assert "Ana" in first.get(f"/games/{one['id']}").get_data(as_text=True)
+    assert "Zed" in second.get(f"/games/{two['id']}").get_data(as_text=True)
+    assert second.get(f"/games/{one['id']}").status_code == 404
 
 
 def test_a_finished_games_keeper_page_carries_its_own_csrf_token(app):
@@ -59,8 +57,7 @@ def test_a_finished_games_keeper_page_carries_its_own_csrf_token(app):
     post_hand(first, game, {"Ana": [], "Ben": ["wild"]})
     tokens = []
     for client in (first, second, first):
-        with client.session_transaction() as session:
-            session["keys"] = {str(game["id"]): game["edit_key"]}
+        keep_score(client, game)
         page = client.get(f"/games/{game['id']}").get_data(as_text=True)
         assert "Keep playing" in page
         tokens.append(re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1))

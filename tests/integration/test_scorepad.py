@@ -6,7 +6,7 @@ import pytest
 from scorekeeper.domain.editions import EDITIONS
 from scorekeeper.scorepad.forms import field_name
 
-from tests.support.helpers import new_game, post_hand
+from tests.support.helpers import new_game, post_hand, keep_score
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -34,7 +34,13 @@ def revision_in(page):
     return re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
 
 
-def api_state(client, game_id=1):
+def game_id_of(response) -> str:
+    """The new game's id, from where the new-game form sent the browser."""
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def api_state(client, game_id):
     return client.get(f"/api/games/{game_id}").json
 
 
@@ -48,13 +54,12 @@ def test_pages_render(client):
 
 
 def test_new_game_remembers_the_edit_key(csrf_off, client):
-    response = start_game(client, ["  Ana  ", "Ben", "", "Cy"])
-    assert response.status_code == 302 and response.headers["Location"] == "/games/1"
-    state = api_state(client)
+    gid = game_id_of(start_game(client, ["  Ana  ", "Ben", "", "Cy"]))
+    state = api_state(client, gid)
     assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Cy"]
-    board = client.get("/games/1").get_data(as_text=True)
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Record hand 1" in board
-    assert client.get("/games/1/hands/new").status_code == 200
+    assert client.get(f"/games/{gid}/hands/new").status_code == 200
 
 
 @pytest.mark.parametrize("names, fields, message", [
@@ -70,24 +75,24 @@ def test_new_game_errors_are_shown_and_nothing_is_created(csrf_off, client, name
     response = start_game(client, names, **fields)
     assert response.status_code == 200
     assert message in response.get_data(as_text=True)
-    assert client.get("/api/games/1").status_code == 404
+    assert "No game in progress." in client.get("/").get_data(as_text=True)  # no game made
 
 
 def test_new_game_house_rules_and_edition(csrf_off, client):
-    start_game(client, ["Ana", "Ben"], edition="classic-112", scoring="lowest-total", target="300",
-               zero_counts_ten="y", blank_points="30")
-    state = api_state(client)
+    gid = game_id_of(start_game(client, ["Ana", "Ben"], edition="classic-112", scoring="lowest-total",
+                                target="300", zero_counts_ten="y", blank_points="30"))
+    state = api_state(client, gid)
     assert state["edition"] == "classic-112" and state["scoring"] == "lowest-total" and state["target"] == 300
     assert state["house_rules"]["zero_counts_ten"] is True and state["house_rules"]["blank_points"] == 30
 
 
 def test_csrf_token_is_required(client):
     assert start_game(client, ["Ana", "Ben"]).status_code == 400
-    assert client.get("/api/games/1").status_code == 404
+    assert "No game in progress." in client.get("/").get_data(as_text=True)
 
 
 def test_a_whole_game_through_the_keypad_form(csrf_off, client):
-    start_game(client, target="200")
+    gid = game_id_of(start_game(client, target="200"))
     hands = [
         (0, {1: ["7", "7", "skip", "wild"], 2: ["3", "draw2"]}, {3: 45}),     # Ana +152
         (1, {0: ["9"], 2: ["1"], 3: ["reverse"]}, None),                     # Ben +30
@@ -97,38 +102,38 @@ def test_a_whole_game_through_the_keypad_form(csrf_off, client):
         (0, {1: ["wild"], 2: ["8"], 3: ["skip"]}, None),                      # Ana +78 -> 230: over
     ]
     for number, (out, cards, typed) in enumerate(hands, start=1):
-        response = client.post("/games/1/hands/new", data=hand_data(out, cards, typed, request_id=f"h{number}"))
+        response = client.post(f"/games/{gid}/hands/new", data=hand_data(out, cards, typed, request_id=f"h{number}"))
         assert response.status_code == 302, response.get_data(as_text=True)
-    state = api_state(client)
+    state = api_state(client, gid)
     assert len(state["hands"]) == 6
     assert state["standings"]["winner-takes-points"] == {"Ana": 230, "Ben": 33, "Cy": 54, "Dee": 15}
     assert state["finished"] is True and state["winners"] == ["Ana"]
-    board = client.get("/games/1").get_data(as_text=True)
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ana wins!" in board and "Keep playing" in board
     assert "Earlier hands" in board and 'id="hand-2"' in board and 'id="hand-1"' not in board
-    every = client.get("/games/1/hands").get_data(as_text=True)
+    every = client.get(f"/games/{gid}/hands").get_data(as_text=True)
     assert 'id="hand-1"' in every and "typed total" in every
-    other = client.get("/games/1?system=lowest-total").get_data(as_text=True)
+    other = client.get(f"/games/{gid}?system=lowest-total").get_data(as_text=True)
     assert 'aria-current="page">Lowest total' in other
-    page = client.get("/games/1/hands/new").get_data(as_text=True)
+    page = client.get(f"/games/{gid}/hands/new").get_data(as_text=True)
     assert "This game is over" in page
-    refused = client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="h7"))
-    assert refused.status_code == 409 and len(api_state(client)["hands"]) == 6
-    assert client.post("/games/1/target", data={"target": "400"}).status_code == 302
-    assert api_state(client)["finished"] is False
-    assert client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]},
+    refused = client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="h7"))
+    assert refused.status_code == 409 and len(api_state(client, gid)["hands"]) == 6
+    assert client.post(f"/games/{gid}/target", data={"target": "400"}).status_code == 302
+    assert api_state(client, gid)["finished"] is False
+    assert client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]},
                                                              request_id="h7")).status_code == 302
-    assert len(api_state(client)["hands"]) == 7
+    assert len(api_state(client, gid)["hands"]) == 7
 
 
 def test_double_save_records_one_hand(csrf_off, client):
-    start_game(client)
-    page = client.get("/games/1/hands/new").get_data(as_text=True)
+    gid = game_id_of(start_game(client))
+    page = client.get(f"/games/{gid}/hands/new").get_data(as_text=True)
     request_id = re.search(r'name="request_id" type="hidden" value="([0-9a-f]+)"', page).group(1)
     data = hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}, request_id=request_id)
-    assert client.post("/games/1/hands/new", data=data).status_code == 302
-    assert client.post("/games/1/hands/new", data=data).status_code == 302
-    assert len(api_state(client)["hands"]) == 1
+    assert client.post(f"/games/{gid}/hands/new", data=data).status_code == 302
+    assert client.post(f"/games/{gid}/hands/new", data=data).status_code == 302
+    assert len(api_state(client, gid)["hands"]) == 1
 
 
 @pytest.mark.parametrize("data, message", [
@@ -142,47 +147,46 @@ def test_double_save_records_one_hand(csrf_off, client):
     ({**hand_data(0, {1: ["1"], 2: ["2"], 3: ["3"]}), "out": "9"}, "Not a valid choice"),
 ])
 def test_hand_form_errors_are_shown_and_change_nothing(csrf_off, client, data, message):
-    start_game(client)
-    response = client.post("/games/1/hands/new", data=data)
+    gid = game_id_of(start_game(client))
+    response = client.post(f"/games/{gid}/hands/new", data=data)
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
-    assert api_state(client)["hands"] == []
+    assert api_state(client, gid)["hands"] == []
 
 
 def test_error_sits_beside_the_player(csrf_off, client):
-    start_game(client)
-    page = client.post("/games/1/hands/new", data=hand_data(0, {1: ["1"], 2: ["2"]})).get_data(as_text=True)
+    gid = game_id_of(start_game(client))
+    page = client.post(f"/games/{gid}/hands/new", data=hand_data(0, {1: ["1"], 2: ["2"]})).get_data(as_text=True)
     dee = page[page.index('id="seat-3"'):]
     assert 'id="seat-3-error"' in dee[:dee.index("</fieldset>")]
 
 
 def test_edit_and_delete_a_hand(csrf_off, client):
-    start_game(client)
-    client.post("/games/1/hands/new", data=hand_data(0, {1: ["7"], 2: ["7"], 3: ["7"]}, request_id="a"))
-    client.post("/games/1/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="b"))
-    form = client.get("/games/1/hands/1/edit").get_data(as_text=True)
+    gid = game_id_of(start_game(client))
+    client.post(f"/games/{gid}/hands/new", data=hand_data(0, {1: ["7"], 2: ["7"], 3: ["7"]}, request_id="a"))
+    client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]}, request_id="b"))
+    form = client.get(f"/games/{gid}/hands/1/edit").get_data(as_text=True)
     assert 'name="p1_7" type="number" value="1"' in form
     edit = {**hand_data(0, {1: ["wild"], 2: ["7"], 3: ["7"]}), "revision": revision_in(form)}
     # A form without the revision it was opened at cannot prove it is current: asked first.
-    assert client.post("/games/1/hands/1/edit", data={**edit, "revision": ""}).status_code == 409
-    assert client.post("/games/1/hands/1/edit", data={**edit, "revision": "²"}).status_code == 409
-    assert client.post("/games/1/hands/1/edit", data=edit).status_code == 302
-    assert api_state(client)["standings"]["winner-takes-points"]["Ana"] == 64
-    form = client.get("/games/1/hands/1/edit").get_data(as_text=True)
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**edit, "revision": ""}).status_code == 409
+    assert client.post(f"/games/{gid}/hands/1/edit", data={**edit, "revision": "²"}).status_code == 409
+    assert client.post(f"/games/{gid}/hands/1/edit", data=edit).status_code == 302
+    assert api_state(client, gid)["standings"]["winner-takes-points"]["Ana"] == 64
+    form = client.get(f"/games/{gid}/hands/1/edit").get_data(as_text=True)
     delete = {"revision": revision_in(form)}
-    assert client.post("/games/1/hands/2/delete", data=delete).status_code == 302  # not hand 2
-    assert len(api_state(client)["hands"]) == 2
-    assert client.post("/games/1/hands/1/delete", data=delete).status_code == 302
-    state = api_state(client)
+    assert client.post(f"/games/{gid}/hands/2/delete", data=delete).status_code == 302  # not hand 2
+    assert len(api_state(client, gid)["hands"]) == 2
+    assert client.post(f"/games/{gid}/hands/1/delete", data=delete).status_code == 302
+    state = api_state(client, gid)
     assert len(state["hands"]) == 1 and state["hands"][0]["winner"] == "Ben"
     assert state["standings"]["winner-takes-points"] == {"Ana": 0, "Ben": 3, "Cy": 0, "Dee": 0}
-    assert client.get("/games/1/hands/5/edit").status_code == 404
+    assert client.get(f"/games/{gid}/hands/5/edit").status_code == 404
 
 
 def test_editing_on_the_keypad_keeps_api_colours(csrf_off, client, game):
     post_hand(client, game, {"Ana": [], "Ben": ["red-7", "blue-7"], "Cy": ["1"], "Dee": ["1"]})
-    with client.session_transaction() as session:
-        session["keys"] = {str(game["id"]): game["edit_key"]}
+    keep_score(client, game)
     form = client.get(f"/games/{game['id']}/hands/1/edit").get_data(as_text=True)
     data = {**hand_data(0, {1: ["7"], 2: ["1"], 3: ["1", "2"]}), "revision": revision_in(form)}
     assert client.post(f"/games/{game['id']}/hands/1/edit", data=data).status_code == 302
@@ -203,9 +207,9 @@ def test_only_the_key_holder_can_change_a_game(csrf_off, client, app):
 
 
 def test_scoreboard_shows_standings_leader_and_dealer(csrf_off, client):
-    start_game(client, scoring="lowest-total")
-    client.post("/games/1/hands/new", data=hand_data(2, {0: ["wild"], 1: ["5"], 3: ["9"]}))
-    board = client.get("/games/1").get_data(as_text=True)
+    gid = game_id_of(start_game(client, scoring="lowest-total"))
+    client.post(f"/games/{gid}/hands/new", data=hand_data(2, {0: ["wild"], 1: ["5"], 3: ["9"]}))
+    board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ben deals hand 2." in board
     assert re.search(r'<tr class="leader">\s*<th scope="row">Cy', board)
     assert '<progress max="500" value="50"' in board
@@ -213,11 +217,11 @@ def test_scoreboard_shows_standings_leader_and_dealer(csrf_off, client):
 
 
 def test_home_lists_games_newest_first(csrf_off, client):
-    start_game(client, ["Ana", "Ben"])
-    start_game(client, ["Cy", "Dee"])
+    first = game_id_of(start_game(client, ["Ana", "Ben"]))
+    second = game_id_of(start_game(client, ["Cy", "Dee"]))
     home = client.get("/").get_data(as_text=True)
     assert home.index("Cy, Dee") < home.index("Ana, Ben")
-    assert 'href="/games/2"' in home
+    assert f'href="/games/{second}"' in home and f'href="/games/{first}"' in home
 
 
 def test_unknown_pages_are_404_html(client):

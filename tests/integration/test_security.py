@@ -34,15 +34,15 @@ def start_hostile_game(client) -> dict:
                 csrf_token=token_of(client))
     response = client.post("/games/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    with client.session_transaction() as session:
-        key = session["keys"][str(game_id)]
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    share = client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    key = re.search(r"#key=([A-Za-z0-9_-]+)", share).group(1)
     game = {"id": game_id, "edit_key": key}
     assert post_hand(client, game, HAND).status_code == 201
     return game
 
 
-def get_urls(app, game_id: int) -> list[str]:
+def get_urls(app, game_id: str) -> list[str]:
     return [build(app, rule, game_id=game_id) for rule in rules(app, "GET")]
 
 
@@ -127,8 +127,8 @@ def inline_code(html: str) -> list[str]:
 
 def test_pages_have_no_inline_script_or_style(app, client):
     """The policy forbids them, so a page that used them would break: none may."""
-    start_hostile_game(client)  # hostile names are escaped, so they cannot trip this either
-    for url in get_urls(app, 1):
+    game = start_hostile_game(client)  # hostile names are escaped, so they cannot trip this either
+    for url in get_urls(app, game["id"]):
         response = client.get(url)
         if response.mimetype == "text/html":
             assert inline_code(response.get_data(as_text=True)) == [], url

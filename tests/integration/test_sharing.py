@@ -4,15 +4,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import auth, new_game, post_hand
+from tests.support.helpers import auth, new_game, post_hand, keep_score
 from tests.integration.test_scorepad import hand_data
 
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 
 
 def hold_key(client, game):
-    with client.session_transaction() as session:
-        session["keys"] = {str(game["id"]): game["edit_key"]}
+    keep_score(client, game)
 
 
 def test_share_page_offers_watch_and_keep_score_links(client, game):
@@ -27,8 +26,7 @@ def test_share_page_offers_watch_and_keep_score_links(client, game):
     assert keep == f"http://localhost/games/{game['id']}/keep-score#key={game['edit_key']}"
     assert "other phones cannot" in html  # localhost links are useless to the table: say so
     lan = "http://192.168.1.20:5000"
-    with client.session_transaction(base_url=lan) as session:
-        session["keys"] = {str(game["id"]): game["edit_key"]}
+    keep_score(client, game, base_url=lan)
     elsewhere = client.get(f"/games/{game['id']}/share", base_url=lan)
     assert "other phones cannot" not in elsewhere.get_data(as_text=True)
     assert "http://192.168.1.20:5000/games/" in elsewhere.get_data(as_text=True)
@@ -169,7 +167,9 @@ def test_keep_playing_must_reopen_the_game(csrf_off, client):
     post_hand(client, game, {"Ana": [], "Ben": ["wild", "wild", "wild"]})  # Ana 150: over
     hold_key(client, game)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    assert re.search(r'<input[^>]*name="target"[^>]*value="400"', page)  # 150 + 250
+    # Round choices above the score (150), not an odd suggestion; any target via the box.
+    assert 'value="250">Keep playing to 250' in page and 'value="500">Keep playing to 500' in page
+    assert re.search(r'<input[^>]*name="target"[^>]*value=""', page)
     refused = client.post(f"/games/{game['id']}/target", data={"target": "120"}, follow_redirects=True)
     assert "choose a target above 150" in refused.get_data(as_text=True)
     assert client.get(f"/api/games/{game['id']}").json["finished"] is True

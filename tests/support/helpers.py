@@ -1,5 +1,7 @@
 """Shortcuts for tests that drive the JSON API."""
 
+import re
+
 
 def new_game(client, players=("Ana", "Ben", "Cy", "Dee"), **options):
     response = client.post("/api/games", json={"players": list(players), **options})
@@ -13,3 +15,14 @@ def auth(game):
 
 def post_hand(client, game, held, **extra):
     return client.post(f"/api/games/{game['id']}/hands", json={"held": held, **extra}, headers=auth(game))
+
+
+def keep_score(client, game, base_url="http://localhost"):
+    """This browser becomes a keeper of the game, as through its keep-score link."""
+    page = client.get(f"/games/{game['id']}/keep-score", base_url=base_url).get_data(as_text=True)
+    if "This phone can already keep score" in page:
+        return
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
+    data = {"key": game["edit_key"]} | ({"csrf_token": token.group(1)} if token else {})
+    response = client.post(f"/games/{game['id']}/keep-score", data=data, base_url=base_url)
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]

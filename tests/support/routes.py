@@ -16,13 +16,15 @@ def rules(app: Flask, method: str | None = None) -> list[Rule]:
     return sorted(found, key=lambda r: (r.rule, r.endpoint))
 
 
-def build(app: Flask, rule: Rule, game_id: int = 1, number: int = 1, **values) -> str:
+def build(app: Flask, rule: Rule, game_id: str = "A" * 16, number: int = 1, **values) -> str:
     """The rule's path with sample values: this game, this hand, a known edition, and so on."""
     for name, converter in rule._converters.items():
         if name in values:
             continue
-        if isinstance(converter, IntegerConverter):
-            values[name] = number if name == "number" else game_id
+        if name == "game_id":
+            values[name] = game_id
+        elif isinstance(converter, IntegerConverter):
+            values[name] = number
         else:
             values[name] = SAMPLE_STRINGS.get(name, "x")
     return app.url_map.bind("localhost").build(rule.endpoint, values)

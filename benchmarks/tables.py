@@ -1,0 +1,130 @@
+"""A family table's page on a server holding 5,000 games: a table of 10 games and one of 500.
+
+Run: .venv/bin/python benchmarks/tables.py
+Shown as ratios in one run (absolute times on a shared machine mean little): the 500-game
+table against the 10-game one, first look (stats computed) and later looks (kept per table
+version), with the SQL statements each costs, which must not grow with the games.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.page_weight import counting_statements  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.models import db, utcnow  # noqa: E402
+from scorekeeper.services import keys, table_stats  # noqa: E402
+
+SERVER_GAMES = 5_000
+SIZES = (10, 500)
+HANDS = 4
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+KEY = "bench-table-key"
+
+
+def _rows(game_ids, table_id, roster):
+    """Seats, hands and held cards for games of four, each hand won by the next seat."""
+    seats, hands, cards = [], [], []
+    for g in game_ids:
+        for s, name in enumerate(NAMES):
+            seats.append({"id": g * 10 + s, "g": g, "seat": s, "name": name,
+                          "r": roster.get(name) if table_id else None})
+        for n in range(1, HANDS + 1):
+            hand_id = g * 10 + n
+            hands.append({"id": hand_id, "g": g, "n": n, "at": utcnow()})
+            for s in range(4):
+                held = "" if s == n % 4 else "7 skip wild"
+                cards.append({"h": hand_id, "p": g * 10 + s, "c": held})
+    return seats, hands, cards
+
+
+def seed() -> dict[int, str]:
+    """SERVER_GAMES games straight into the database; two of its tables hold SIZES games."""
+    now = utcnow()
+    tables, games, seats, hands, cards = {}, [], [], [], []
+    first = 1
+    for size in (*SIZES, SERVER_GAMES - sum(SIZES)):
+        table_id = f"bench-table-{size}" if size in SIZES else None
+        roster = {}
+        if table_id:
+            tables[size] = table_id
+            db.session.execute(text("INSERT INTO family_tables VALUES (:id, :name, :h, :at, :at)"),
+                               {"id": table_id, "name": f"{size} games", "h": keys.hash_key(KEY), "at": now})
+            for i, name in enumerate(NAMES):
+                roster[name] = size * 100 + i
+                db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) "
+                                        "VALUES (:id, :t, :n, :k)"),
+                                   {"id": roster[name], "t": table_id, "n": name, "k": name.casefold()})
+        ids = range(first, first + size)
+        first += size
+        games += [{"id": g, "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in ids]
+        more = _rows(ids, table_id, roster)
+        seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
+    _insert(games, seats, hands, cards)
+    return tables
+
+
+def _insert(games, seats, hands, cards) -> None:
+    rules = json.dumps({"zero_counts_ten": False, "stacking": False, "uno_penalty": None})
+    db.session.execute(text(
+        "INSERT INTO games (id, edition, scoring, target, house_rules, edit_key_hash, version, "
+        f"created_at, updated_at, table_id) VALUES (:id, 'classic', 'winner-takes-points', 500, "
+        f"'{rules}', :h, 1, :at, :at, :t)"), games)
+    db.session.execute(text("INSERT INTO players (id, game_id, seat, name, roster_id) "
+                            "VALUES (:id, :g, :seat, :name, :r)"), seats)
+    db.session.execute(text("INSERT INTO hands (id, game_id, number, revision, created_at) "
+                            "VALUES (:id, :g, :n, 1, :at)"), hands)
+    db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
+    db.session.commit()
+
+
+def look(client, app, path: str, rounds: int = 15) -> dict:
+    table_stats._cache.clear()
+    with counting_statements(app) as cold_sql:
+        start = time.perf_counter()
+        page = client.get(path)
+        cold = time.perf_counter() - start
+    assert page.status_code == 200, path
+    with counting_statements(app) as warm_sql:
+        client.get(path)
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        client.get(path)
+        times.append(time.perf_counter() - start)
+    return {"cold": cold, "warm": statistics.median(times), "cold_sql": cold_sql["n"],
+            "warm_sql": warm_sql["n"], "bytes": len(page.data)}
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                          "SECRET_KEY": "bench", "TESTING": True})
+        with app.app_context():
+            tables = seed()
+        client = app.test_client()
+        rows = {size: look(client, app, f"/tables/{tables[size]}") for size in SIZES}
+        api = {size: look(client, app, f"/api/tables/{tables[size]}") for size in SIZES}
+    small, big = rows[SIZES[0]], rows[SIZES[1]]
+    print(f"server: {SERVER_GAMES} games; tables of {SIZES[0]} and {SIZES[1]} games, {HANDS} hands each")
+    print(f"{'table':>10} {'first ms':>9} {'later ms':>9} {'SQL first':>9} {'SQL later':>9} {'bytes':>7}")
+    for size, r in list(rows.items()) + [(f"api {s}", r) for s, r in api.items()]:
+        print(f"{size:>10} {r['cold'] * 1000:>9.1f} {r['warm'] * 1000:>9.2f} {r['cold_sql']:>9} "
+              f"{r['warm_sql']:>9} {r['bytes']:>7}")
+    print(f"ratio {SIZES[1]}/{SIZES[0]} games: first look x{big['cold'] / small['cold']:.1f}, "
+          f"later looks x{big['warm'] / small['warm']:.2f}")
+    same_sql = all(a[k] == b[k] for a, b in ((small, big), (api[SIZES[0]], api[SIZES[1]]))
+                   for k in ("cold_sql", "warm_sql"))
+    print("SQL statements:", "the same for both tables" if same_sql else "GROW WITH THE GAMES")
+    return 0 if same_sql else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Family tables over JSON (docs/api.md, "Family tables")."""
+from __future__ import annotations
+
+from flask import jsonify, url_for
+
+from ..services import tables
+from ..services.errors import Malformed
+from ..services.table_stats import TableSummary, table_summary
+from . import bp
+from .requests import json_body
+
+
+def table_dict(summary: TableSummary) -> dict:
+    return {
+        "id": summary.id,
+        "name": summary.name,
+        "url": url_for("tables.table_page", table_id=summary.id),
+        "players": [p.as_dict() for p in summary.players],
+        "games": [{"id": g.id, "url": url_for("scoreboard.scoreboard", game_id=g.id),
+                   "players": g.players, "finished": g.finished, "winners": g.winners,
+                   "hands": g.hands} for g in summary.games],
+    }
+
+
+@bp.post("/tables")
+def create_table():
+    body = json_body({"name"})
+    if "name" not in body:
+        raise Malformed("'name' is required, for example {\"name\": \"Kitchen table\"}.")
+    table, key = tables.create_table(body["name"])
+    payload = table_dict(table_summary(table.id)) | {"edit_key": key}
+    return jsonify(payload), 201, {"Location": url_for("api.get_table", table_id=table.id)}
+
+
+@bp.get("/tables/<public_id:table_id>")
+def get_table(table_id: str):
+    return jsonify(table_dict(table_summary(table_id)))

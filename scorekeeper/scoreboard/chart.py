@@ -1,0 +1,69 @@
+"""Each player's running total by hand, as a small inline SVG drawn on the server.
+
+No chart library: one path per player. Readable without colour: every line has its own dash
+pattern and ends in its player's name and total. The scoreboard has a byte budget, so the
+path is relative moves on a coarse grid, sampled to at most MAX_POINTS points per line.
+"""
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+MAX_POINTS = 16
+WIDTH, HEIGHT, LABEL_ROOM, LINE_GAP = 100, 48, 46, 7
+DASHES = ("", "4 2", "1 2", "6 2 1 2", "8 3", "2 4", "4 1 1 1", "1 1", "6 6", "3 3 1 3")
+LABEL = 12  # characters of a name shown at its line's end
+
+
+def sample(count: int, most: int = MAX_POINTS) -> list[int]:
+    """Evenly spread indices into `count` items, always keeping the first and the last."""
+    if count <= most:
+        return list(range(count))
+    step = (count - 1) / (most - 1)
+    return sorted({round(i * step) for i in range(most)})
+
+
+def _label_heights(ends: list[float]) -> list[float]:
+    """Move labels apart (keeping their order) so no two overlap."""
+    order = sorted(range(len(ends)), key=lambda i: ends[i])
+    placed = [0.0] * len(ends)
+    last = -LINE_GAP
+    for i in order:
+        placed[i] = max(ends[i], last + LINE_GAP)
+        last = placed[i]
+    return placed
+
+
+def _path(ys: list[int], xs: list[int]) -> str:
+    """Relative moves: shorter than absolute points once the line is a few hands long."""
+    steps = (f"{xs[i] - xs[i - 1]}{'' if ys[i] < ys[i - 1] else ' '}{ys[i] - ys[i - 1]}"
+             for i in range(1, len(ys)))
+    return f"M{xs[0]} {ys[0]}l" + " ".join(steps)
+
+
+def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
+    """The chart for totals after each hand (`running`), or nothing before hand 2."""
+    if len(running) < 2:
+        return Markup("")
+    rows = [dict.fromkeys(players, 0)] + running
+    picks = sample(len(rows))
+    top = max(1, max(max(r.values()) for r in rows))
+    low = min(0, min(min(r.values()) for r in rows))
+    xs = [round(WIDTH * p / (len(rows) - 1)) for p in picks]
+
+    def y(v: int) -> int:
+        return round(HEIGHT - (v - low) * HEIGHT / (top - low)) + 4
+
+    ends = _label_heights([y(rows[-1][n]) + 2 for n in players])
+    out = [f'<svg class="chart" viewBox="0 0 {WIDTH + LABEL_ROOM} {HEIGHT + 8}" role="img" '
+           'aria-label="Running totals by hand (numbers: see the table)" '
+           'fill="none" stroke="currentColor" font-size="6">']
+    for i, name in enumerate(players):
+        dash = DASHES[i % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<path d="{_path([y(rows[p][name]) for p in picks], xs)}"{dash_attr}/>')
+    out.append('<g fill="currentColor" stroke="none">')
+    for name, height in zip(players, ends):
+        short = name if len(name) <= LABEL else name[:LABEL - 1] + "…"
+        out.append(f'<text x="{WIDTH + 2}" y="{height:.0f}">{escape(short)} {rows[-1][name]}</text>')
+    out.append("</g></svg>")
+    return Markup("".join(out))

@@ -1,0 +1,153 @@
+"""A table's games and per-player stats, computed from the stored cards.
+
+However many games a table holds, this costs a fixed number of SQL statements: one stamp
+(the table and an aggregate of its games' versions) and, when that changed, three reads
+(games, seats, held cards). The result is kept per stamp, like the scoreboard's pages.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass, field
+from threading import Lock
+
+from sqlalchemy import select
+
+from ..domain.editions import get_edition, parse_house_rules
+from ..domain.scoring import ScoreSheet, build_hand
+from ..models import FamilyTable, Game, Hand, HeldCards, Player, db
+from .errors import NotFound
+from .tables import NO_TABLE, table_stamp
+
+KEPT = 64  # tables whose stats one process keeps
+
+
+@dataclass
+class GameSummary:
+    id: object
+    players: list[str]
+    seats: list[int | None]  # roster ids in seat order
+    finished: bool
+    winners: list[str]
+    winner_ids: set
+    hands: int
+    hand_wins: dict = field(default_factory=dict)  # roster id -> hands won
+    best: dict = field(default_factory=dict)  # roster id -> most points won in one hand
+
+
+@dataclass
+class PlayerStats:
+    id: int
+    name: str
+    games_played: int = 0
+    games_won: int = 0
+    hands_played: int = 0
+    hands_won: int = 0
+    best_hand: int = 0
+
+    @property
+    def win_rate(self) -> int | None:
+        """Per cent of finished-or-not games won, None before a first game."""
+        return round(100 * self.games_won / self.games_played) if self.games_played else None
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "games_played": self.games_played, "games_won": self.games_won,
+                "hands_played": self.hands_played, "hands_won": self.hands_won,
+                "best_hand": self.best_hand}
+
+
+@dataclass
+class TableSummary:
+    id: str
+    name: str
+    games: list[GameSummary]  # newest first
+    players: list[PlayerStats]
+
+    def head_to_head(self, a: int, b: int) -> dict:
+        """Games both people played: how many, and each one's game and hand wins in them."""
+        shared = [g for g in self.games if a in g.seats and b in g.seats]
+        return {"games": len(shared),
+                "wins": {p: sum(p in g.winner_ids for g in shared) for p in (a, b)},
+                "hands": {p: sum(g.hand_wins.get(p, 0) for g in shared) for p in (a, b)}}
+
+
+_cache: OrderedDict = OrderedDict()
+_lock = Lock()
+
+
+def table_summary(table_id: str) -> TableSummary:
+    stamp = table_stamp(table_id)
+    if stamp is None:
+        raise NotFound(NO_TABLE)
+    key = (table_id, *stamp)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    summary = _compute(table_id)
+    with _lock:
+        _cache[key] = summary
+        while len(_cache) > KEPT:
+            _cache.popitem(last=False)
+    return summary
+
+
+def _rows(table_id: str):
+    table = db.session.get(FamilyTable, table_id)
+    games = db.session.scalars(select(Game).where(Game.table_id == table_id)
+                               .order_by(Game.created_at.desc(), Game.id.desc())).all()
+    seats = db.session.execute(
+        select(Player.game_id, Player.id, Player.name, Player.roster_id).join(Game)
+        .where(Game.table_id == table_id).order_by(Player.game_id, Player.seat)).all()
+    cards = db.session.execute(
+        select(Hand.game_id, Hand.number, HeldCards.player_id, HeldCards.cards,
+               HeldCards.typed_total).join(Hand.game).join(Hand.entries)
+        .where(Game.table_id == table_id).order_by(Hand.game_id, Hand.number)).all()
+    return table, games, seats, cards
+
+
+def _compute(table_id: str) -> TableSummary:
+    table, games, seats, cards = _rows(table_id)
+    seated: dict = defaultdict(list)
+    for row in seats:
+        seated[row.game_id].append(row)
+    hands: dict = defaultdict(lambda: defaultdict(lambda: ({}, {})))
+    for row in cards:
+        held, typed = hands[row.game_id][row.number]
+        name = next(s.name for s in seated[row.game_id] if s.id == row.player_id)
+        held[name] = row.cards.split()
+        if row.typed_total is not None:
+            typed[name] = row.typed_total
+    summaries = [_summarise(g, seated[g.id], hands[g.id]) for g in games]
+    return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries))
+
+
+def _summarise(game: Game, seats: list, hands: dict) -> GameSummary:
+    edition = get_edition(game.edition)
+    names = [s.name for s in seats]
+    roster = {s.name: s.roster_id for s in seats}
+    sheet = ScoreSheet(edition=edition, rules=parse_house_rules(game.house_rules, edition),
+                       scoring=game.scoring, target=game.target, players=names,
+                       hands=[build_hand(edition, names, *hands[n]) for n in sorted(hands)])
+    outcome = sheet.outcome()
+    summary = GameSummary(game.id, names, [s.roster_id for s in seats], outcome.finished,
+                          outcome.winners, {roster[n] for n in outcome.winners}, len(sheet.hands))
+    for hand, points in zip(sheet.hands, sheet.points()):
+        rid = roster[hand.winner]
+        summary.hand_wins[rid] = summary.hand_wins.get(rid, 0) + 1
+        summary.best[rid] = max(summary.best.get(rid, 0), sum(points.values()))
+    return summary
+
+
+def _player_stats(table: FamilyTable, games: list[GameSummary]) -> list[PlayerStats]:
+    stats = {p.id: PlayerStats(p.id, p.name) for p in table.roster}
+    for game in games:
+        for rid in game.seats:
+            if rid not in stats:
+                continue
+            s = stats[rid]
+            s.games_played += 1
+            s.games_won += rid in game.winner_ids
+            s.hands_played += game.hands
+            s.hands_won += game.hand_wins.get(rid, 0)
+            s.best_hand = max(s.best_hand, game.best.get(rid, 0))
+    return list(stats.values())

@@ -1,0 +1,227 @@
+"""Family tables: a roster of people and the games they played together, opened by one
+edit key that every game of the table shares. Nothing here knows HTTP."""
+from __future__ import annotations
+
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from ..domain.scoring import MAX_NAME
+from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
+from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
+from .games import GAME_OPTIONS, build_game, game_settings, get_game, sheet_of
+from . import storage
+from .ids import new_public_id
+from .keys import hash_key, hash_opens, new_key
+
+MAX_TABLE_NAME = 40
+MAX_ROSTER = 100
+MAX_TABLE_ID = 32
+NO_TABLE = "There is no table with that id."
+
+
+def new_table_id() -> str:
+    """Tables are found only through their links, like games: the same unguessable ids."""
+    return new_public_id()
+
+
+def name_key(name: str) -> str:
+    """Names match within a table regardless of case and surrounding spaces."""
+    return name.strip().casefold()
+
+
+def clean_table_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Invalid("Give the table a name, for example \"Kitchen table\".", field="name")
+    name = name.strip()
+    if len(name) > MAX_TABLE_NAME:
+        raise Invalid(f"A table's name has at most {MAX_TABLE_NAME} characters.", field="name")
+    return name
+
+
+def clean_player_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Invalid("Every player needs a name.", field="name")
+    if len(name.strip()) > MAX_NAME:
+        raise Invalid(f"A name has at most {MAX_NAME} characters.", field="name")
+    return name.strip()
+
+
+def create_table(name: object) -> tuple[FamilyTable, str]:
+    """A new, empty table and its edit key (shown once: only its hash is kept)."""
+    table = FamilyTable(id=new_table_id(), name=clean_table_name(name))
+    key = new_key()
+    table.edit_key_hash = hash_key(key)
+    db.session.add(table)
+    storage.commit()
+    return table, key
+
+
+def load_table(table_id: object) -> FamilyTable | None:
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_TABLE_ID:
+        return None
+    return db.session.get(FamilyTable, table_id)
+
+
+def get_table(table_id: object) -> FamilyTable:
+    table = load_table(table_id)
+    if table is None:
+        raise NotFound(NO_TABLE)
+    return table
+
+
+def check_table_key(table: FamilyTable, key: str | None) -> None:
+    if not key:
+        raise KeyMissing("This needs the table's edit key: send 'Authorization: Bearer <edit_key>'.")
+    if not hash_opens(table.edit_key_hash, key):
+        raise KeyRefused("That edit key does not open this table.")
+
+
+def key_opens_table(table: FamilyTable, key: str | None) -> bool:
+    return hash_opens(table.edit_key_hash, key)
+
+
+def last_settings(table: FamilyTable) -> dict:
+    """What a new game at this table starts with: the table's last game's settings."""
+    last = db.session.scalars(select(Game).where(Game.table_id == table.id)
+                              .order_by(Game.created_at.desc(), Game.id.desc()).limit(1)).first()
+    if last is None:
+        return {}
+    settings = game_settings(last)
+    settings.pop("id")
+    return settings
+
+
+def _with_defaults(last: dict, options: dict) -> dict:
+    """The last game's settings under the ones asked for; another deck drops its house rules."""
+    if "edition" in options and options["edition"] != last.get("edition"):
+        last = {k: v for k, v in last.items() if k != "house_rules"}
+    return last | options
+
+
+def _seat_roster(table: FamilyTable, game: Game) -> None:
+    """Link each seat to the roster (adding new people); seats take the roster's spelling."""
+    by_key = {p.name_key: p for p in table.roster}
+    for seat in game.players:
+        person = by_key.get(name_key(seat.name))
+        if person is None:
+            if len(table.roster) >= MAX_ROSTER:
+                raise Invalid(f"A table's roster has at most {MAX_ROSTER} players: merge or "
+                              "reuse names.", field="players")
+            person = TablePlayer(name=seat.name, name_key=name_key(seat.name))
+            table.roster.append(person)
+            by_key[person.name_key] = person
+        seat.name = person.name
+        seat.roster = person
+
+
+def start_game(table_id: object, players: object, **options) -> Game:
+    """A new game at the table (the caller has checked the key). Its edit key is the table's."""
+    for attempt in range(2):  # a racing game may add the same new name to the roster
+        table = get_table(table_id)
+        settings = _with_defaults(last_settings(table), options)
+        try:
+            game = build_game(players, settings.get("edition", "classic"),
+                              settings.get("scoring", "winner-takes-points"),
+                              settings.get("target", 500), settings.get("house_rules"),
+                              table.edit_key_hash)
+            game.table_id = table.id
+            _seat_roster(table, game)
+            table.updated_at = utcnow()
+            db.session.add(game)
+            db.session.commit()
+            return game
+        except IntegrityError:
+            db.session.rollback()
+        except Invalid:
+            db.session.rollback()
+            raise
+    raise Conflict("The table's roster changed on another phone meanwhile. Try again.")
+
+
+def rematch(game_id: object) -> Game:
+    """The same people in the same seats, same settings, at the same table."""
+    game = get_game(game_id)
+    if game.table_id is None:
+        raise Invalid("This game is not played at a table.")
+    if not sheet_of(game).outcome().finished:
+        raise Conflict("This game is still in progress: finish it before a rematch.")
+    settings = game_settings(game)
+    settings.pop("id")
+    return start_game(game.table_id, [p.name for p in game.players], **settings)
+
+
+def find_person(table: FamilyTable, name: object) -> TablePlayer:
+    wanted = name_key(name) if isinstance(name, str) else None
+    person = next((p for p in table.roster if p.name_key == wanted), None)
+    if person is None:
+        raise NotFound(f"Nobody called '{str(name)[:MAX_NAME]}' plays at this table.")
+    return person
+
+
+def _touch_games(seats: list[Player]) -> None:
+    """Bump each touched game's version: cached pages and polls see the new names."""
+    for game in {seat.game for seat in seats}:
+        game.updated_at = utcnow()
+
+
+def _seats_of(person: TablePlayer) -> list[Player]:
+    return list(db.session.scalars(select(Player).where(Player.roster_id == person.id)))
+
+
+def rename_player(table_id: object, old: object, new: object) -> TablePlayer:
+    """A new name for one person; their games and stats stay theirs."""
+    table = get_table(table_id)
+    person = find_person(table, old)
+    name = clean_player_name(new)
+    clash = next((p for p in table.roster if p.name_key == name_key(name) and p is not person), None)
+    if clash is not None:
+        raise Invalid(f"There is already a player called '{clash.name}': merge the two "
+                      "instead.", field="name")
+    person.name, person.name_key = name, name_key(name)
+    seats = _seats_of(person)
+    for seat in seats:
+        seat.name = name
+    _touch_games(seats)
+    table.updated_at = utcnow()
+    storage.commit()
+    return person
+
+
+def merge_players(table_id: object, spelling: object, into: object) -> TablePlayer:
+    """Two spellings of one person become one: `spelling`'s games move to `into`."""
+    table = get_table(table_id)
+    gone, kept = find_person(table, spelling), find_person(table, into)
+    if gone is kept:
+        raise Invalid("That is the same player twice: pick two different names to merge.",
+                      field="into")
+    seats = _seats_of(gone)
+    shared = {s.game_id for s in seats} & {s.game_id for s in _seats_of(kept)}
+    if shared:
+        raise Invalid(f"{gone.name} and {kept.name} played in the same game, so they are two "
+                      "people: rename one instead.", field="into")
+    for seat in seats:
+        seat.roster, seat.name = kept, kept.name
+    _touch_games(seats)
+    table.roster.remove(gone)
+    table.updated_at = utcnow()
+    storage.commit()
+    return kept
+
+
+def table_stamp(table_id: str) -> tuple | None:
+    """Changes whenever the table or any of its games changes: one statement."""
+    row = db.session.execute(
+        select(FamilyTable.updated_at, func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+               func.max(Game.updated_at))
+        .select_from(FamilyTable).outerjoin(Game, Game.table_id == FamilyTable.id)
+        .where(FamilyTable.id == table_id).group_by(FamilyTable.id)).first()
+    return None if row is None else tuple(row)
+
+
+
+def table_games(table_id: str) -> list[Game]:
+    """The table's games, oldest first, each whole (for its backup)."""
+    stmt = (select(Game).where(Game.table_id == table_id).order_by(Game.created_at, Game.id)
+            .options(*GAME_OPTIONS))
+    return list(db.session.scalars(stmt).unique())

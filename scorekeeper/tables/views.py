@@ -1,0 +1,174 @@
+"""Table pages. Views stay thin: the services do the work, access.py decides who may."""
+from __future__ import annotations
+
+import json
+
+from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+
+from ..backup.export import envelope, game_record
+from ..services import tables
+from ..services.errors import ServiceError
+from ..services.table_stats import table_summary
+from ..sharing.views import qr_svg
+from . import bp
+from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
+                     table_key_for, table_or_404)
+from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
+
+GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+def new_table():
+    form = NewTableForm()
+    if form.validate_on_submit():
+        try:
+            table, key = tables.create_table(form.name.data)
+        except ServiceError as err:
+            form.name.errors = [err.message]
+        else:
+            remember_table_key(table.id, key)
+            return redirect(url_for(".table_page", table_id=table.id))
+    return render_template("table_new.html", form=form)
+
+
+def _page(table, **forms):
+    summary = table_summary(table.id)
+    keeper = can_keep(table)
+    context = dict(table=table, summary=summary, keeper=keeper, shown=GAMES_SHOWN,
+                   by_id={p.id: p for p in summary.players})
+    if keeper:
+        context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
+                        merge=forms.get("merge") or MergeForm(), action=TableActionForm(),
+                        settings=tables.last_settings(table))
+    response = make_response(render_template("table.html", **context))
+    if keeper:  # forms carry this browser's CSRF token
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/tables/<public_id:table_id>")
+def table_page(table_id: str):
+    return _page(table_or_404(table_id))
+
+
+@bp.get("/tables/<public_id:table_id>/players/<player_id>")
+def player_page(table_id: str, player_id: str):
+    """One player against each other player at the table: head-to-head, one tap away."""
+    table = table_or_404(table_id)
+    summary = table_summary(table.id)
+    me = next((p for p in summary.players if str(p.id) == player_id), None)
+    if me is None:
+        abort(404)
+    rivals = [(p, summary.head_to_head(me.id, p.id)) for p in summary.players if p.id != me.id]
+    return render_template("table_player.html", table=table, me=me, rivals=rivals)
+
+
+def _seats(form: StartForm) -> list[str]:
+    """Ticked roster names in the order they were tapped, then the new names."""
+    ticked = [n for n in request.form.getlist("seat") if n.strip()]
+    new = [n for n in (form.new.data or "").split(",") if n.strip()]
+    return ticked + new
+
+
+@bp.post("/tables/<public_id:table_id>/games")
+def start_game(table_id: str):
+    table = kept_table_or_403(table_id)
+    form = StartForm()
+    if form.validate_on_submit():
+        try:
+            game = tables.start_game(table.id, _seats(form))
+        except ServiceError as err:
+            form.new.errors = [err.message]
+        else:
+            grant_game(game.id, table_key_for(table.id))
+            return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
+    return _page(table, start=form), 422
+
+
+@bp.post("/tables/<public_id:table_id>/rematch")
+def rematch(table_id: str):
+    table = kept_table_or_403(table_id)
+    # Game ids are opaque: the one asked for must be among this table's games.
+    wanted = request.form.get("game", "")
+    game = next((g for g in table_summary(table.id).games if str(g.id) == wanted), None)
+    if not TableActionForm().validate_on_submit() or game is None:
+        abort(400)
+    try:
+        new = tables.rematch(game.id)
+    except ServiceError as err:
+        flash(err.message, "error")
+        return redirect(url_for(".table_page", table_id=table.id))
+    grant_game(new.id, table_key_for(table.id))
+    return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
+
+
+@bp.post("/tables/<public_id:table_id>/rename")
+def rename(table_id: str):
+    table = kept_table_or_403(table_id)
+    form = RenameForm()
+    if form.validate_on_submit():
+        try:
+            person = tables.rename_player(table.id, form.old.data, form.new.data)
+        except ServiceError as err:
+            form.new.errors = [err.message]
+        else:
+            flash(f"Renamed to {person.name}.", "ok")
+            return redirect(url_for(".table_page", table_id=table.id))
+    return _page(table, rename=form), 422
+
+
+@bp.post("/tables/<public_id:table_id>/merge")
+def merge(table_id: str):
+    table = kept_table_or_403(table_id)
+    form = MergeForm()
+    if form.validate_on_submit():
+        try:
+            person = tables.merge_players(table.id, form.spelling.data, form.into.data)
+        except ServiceError as err:
+            form.into.errors = [err.message]
+        else:
+            flash(f"Merged into {person.name}.", "ok")
+            return redirect(url_for(".table_page", table_id=table.id))
+    return _page(table, merge=form), 422
+
+
+@bp.get("/tables/<public_id:table_id>/share")
+def share(table_id: str):
+    table = kept_table_or_403(table_id)
+    watch = url_for(".table_page", table_id=table.id, _external=True)
+    # The key rides in the fragment: browsers never send it to a server, log or Referer.
+    keep = url_for(".keep_score", table_id=table.id, _external=True) + "#key=" + table_key_for(table.id)
+    response = make_response(render_template(
+        "table_share.html", table=table, watch=watch, keep=keep,
+        watch_qr=qr_svg(watch), keep_qr=qr_svg(keep)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/tables/<public_id:table_id>/keep-score", methods=["GET", "POST"])
+def keep_score(table_id: str):
+    from ..sharing.forms import KeyForm
+
+    table = table_or_404(table_id)
+    form = KeyForm()
+    if form.validate_on_submit():
+        key = form.key.data.strip()
+        if not tables.key_opens_table(table, key):
+            abort(403)
+        remember_table_key(table.id, key)
+        flash("This phone can now start games and keep score at this table.", "ok")
+        return redirect(url_for(".table_page", table_id=table.id))
+    return render_template("table_keep.html", table=table, form=form, already=can_keep(table))
+
+
+@bp.get("/tables/<public_id:table_id>/backup.json")
+def backup(table_id: str):
+    """Every game of the table, as the whole-server backup writes games (keeper only)."""
+    table = kept_table_or_403(table_id)
+    records = [game_record(g) for g in tables.table_games(table.id)]
+    body = json.dumps(envelope(records), ensure_ascii=False, indent=1)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,310 @@
+"""Family tables (issue 13): the API, stats recomputed from the stored cards, the roster,
+renames and merges, and what the watch link may not do. Runs on SQLite and PostgreSQL."""
+import re
+from collections import Counter
+
+import pytest
+from sqlalchemy import event
+
+from scorekeeper.domain.editions import get_edition, parse_house_rules
+from scorekeeper.domain.scoring import ScoreSheet, build_hand
+from scorekeeper.models import db
+from tests.support.helpers import post_hand
+
+
+def new_table(client, name="Kitchen table"):
+    response = client.post("/api/tables", json={"name": name})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def table_game(client, table, players, key=None, **options):
+    return client.post("/api/games", json={"players": players, "table": table["id"], **options},
+                       headers={"Authorization": f"Bearer {key or table['edit_key']}"})
+
+
+def play(client, table, players, hands, **options):
+    response = table_game(client, table, players, **options)
+    assert response.status_code == 201, response.json
+    game = response.json
+    for held in hands:
+        assert post_hand(client, game, held).status_code == 201
+    return game
+
+
+# Three games: one finished (Ana reaches 30), two in progress; Dee is new in the third.
+GAMES = [
+    (["Ana", "Ben", "Cy"], {"target": 30}, [
+        {"Ana": [], "Ben": ["red-7", "9"], "Cy": ["skip"]},  # Ana 36: finished
+    ]),
+    (["Ben", "ana "], {"target": 500}, [
+        {"Ben": [], "Ana": ["wild", "0"]},
+        {"Ben": ["1"], "Ana": []},
+    ]),
+    (["Cy", "Dee", "Ben"], {"target": 500, "scoring": "lowest-total"}, [
+        {"Cy": ["green-2"], "Dee": [], "Ben": ["wild-draw4", "blue-5"]},
+    ]),
+]
+
+
+def recompute(client, table_json):
+    """Per-player stats from the cards each game stored, by the rules, independently."""
+    stats = {}
+    for listed in table_json["games"]:
+        state = client.get(f"/api/games/{listed['id']}").json
+        edition = get_edition(state["edition"])
+        names = [p["name"] for p in state["players"]]
+        sheet = ScoreSheet(edition, parse_house_rules(state["house_rules"], edition), state["scoring"],
+                           state["target"], names,
+                           [build_hand(edition, names, h["held"], h["typed_totals"]) for h in state["hands"]])
+        outcome = sheet.outcome()
+        for name in names:
+            s = stats.setdefault(name, Counter())
+            s["games_played"] += 1
+            s["games_won"] += outcome.finished and name in outcome.winners
+            s["hands_played"] += len(sheet.hands)
+        for hand, points in zip(sheet.hands, sheet.points()):
+            stats[hand.winner]["hands_won"] += 1
+            stats[hand.winner]["best_hand"] = max(stats[hand.winner]["best_hand"], sum(points.values()))
+    keys = ("games_played", "games_won", "hands_played", "hands_won", "best_hand")
+    return {n: {k: s[k] for k in keys} for n, s in stats.items()}
+
+
+@pytest.fixture
+def played(client):
+    table = new_table(client)
+    games = [play(client, table, players, hands, **options) for players, options, hands in GAMES]
+    return table, games
+
+
+def test_a_table_is_created_empty_with_an_unguessable_id(client):
+    table = new_table(client, "  Kitchen table  ")
+    assert table["name"] == "Kitchen table"
+    assert table["players"] == [] and table["games"] == []
+    assert len(table["id"]) >= 16 and not table["id"].isdigit() and table["edit_key"]
+    assert table["url"] == f"/tables/{table['id']}"
+    other = new_table(client)
+    assert other["id"] != table["id"] and other["id"][:6] != table["id"][:6]
+    assert client.get(f"/api/tables/{table['id']}").json == {
+        k: v for k, v in table.items() if k != "edit_key"}
+
+
+def test_three_games_stats_equal_a_recomputation_from_the_stored_cards(client, played):
+    table, games = played
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert [g["id"] for g in state["games"]] == [g["id"] for g in reversed(games)]  # newest first
+    assert [g["finished"] for g in state["games"]] == [False, False, True]
+    assert state["games"][2]["winners"] == ["Ana"] and state["games"][0]["hands"] == 1
+    assert state["games"][1]["players"] == ["Ben", "Ana"]  # the roster's spelling, not "ana "
+    stats = {p["name"]: {k: v for k, v in p.items() if k != "name"} for p in state["players"]}
+    assert stats == recompute(client, state)
+    assert stats["Ana"] == {"games_played": 2, "games_won": 1, "hands_played": 3, "hands_won": 2,
+                            "best_hand": 36}
+    assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Cy", "Dee"]
+
+
+def test_a_table_game_shares_the_table_key(client, played):
+    table, games = played
+    assert all(g["edit_key"] == table["edit_key"] for g in games)
+    standalone = client.post("/api/games", json={"players": ["X", "Y"]})
+    assert standalone.status_code == 201 and standalone.json["edit_key"] != table["edit_key"]
+
+
+@pytest.mark.parametrize("headers, status", [
+    ({}, 401), ({"Authorization": "Bearer not-the-key"}, 403)])
+def test_a_game_for_a_table_needs_its_key(client, headers, status):
+    table = new_table(client)
+    response = client.post("/api/games", json={"players": ["Ana", "Ben"], "table": table["id"]},
+                           headers=headers)
+    assert response.status_code == status and response.json["error"]
+    assert client.get(f"/api/tables/{table['id']}").json["games"] == []
+    assert client.get(f"/api/tables/{table['id']}").json["players"] == []
+
+
+def test_unknown_tables_and_bad_names_change_nothing(client):
+    response = client.post("/api/games", json={"players": ["Ana", "Ben"], "table": "nope"},
+                           headers={"Authorization": "Bearer x"})
+    assert response.status_code == 404 and response.json["error"]
+    assert client.get("/api/tables/nope").status_code == 404
+    for name in ("", "   ", "x" * 41, 7, None):
+        response = client.post("/api/tables", json={"name": name})
+        assert response.status_code == 422, name
+        assert response.json["error"]
+    assert client.post("/api/tables", json={}).status_code == 400
+    assert client.post("/api/tables", json={"name": "a", "colour": "red"}).status_code == 400
+    assert len(new_table(client, "x" * 40)["name"]) == 40
+
+
+def test_the_roster_has_at_most_100_players(client):
+    table = new_table(client)
+    for start in range(0, 100, 10):
+        assert table_game(client, table, [f"P{n}" for n in range(start, start + 10)]).status_code == 201
+    response = table_game(client, table, ["P1", "Newcomer"])
+    assert response.status_code == 422 and "100" in response.json["error"]
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 10
+
+
+def test_a_rename_keeps_the_history(client, app, played):
+    table, games = played
+    before = client.get(f"/api/tables/{table['id']}").json
+    with app.test_request_context():
+        from scorekeeper.services import tables
+        tables.rename_player(table["id"], " ANA", "Anna")
+        with pytest.raises(tables.Invalid):
+            tables.rename_player(table["id"], "Anna", "ben ")
+    after = client.get(f"/api/tables/{table['id']}").json
+    renamed = [p | {"name": "Anna"} if p["name"] == "Ana" else p for p in before["players"]]
+    assert after["players"] == renamed
+    assert client.get(f"/api/games/{games[0]['id']}").json["winners"] == ["Anna"]
+    # The new name is the roster's: a game started with "anna" seats Anna.
+    assert play(client, table, ["anna", "Ben"], [])["players"][0]["name"] == "Anna"
+
+
+def test_a_merge_joins_two_spellings_and_refuses_nonsense(client, app):
+    table = new_table(client)
+    play(client, table, ["Bob", "Ann"], [{"Bob": [], "Ann": ["9"]}])
+    play(client, table, ["Bobby", "Ann"], [{"Bobby": [], "Ann": ["wild"]}])
+    from scorekeeper.services import tables
+    with app.test_request_context():
+        with pytest.raises(tables.Invalid, match="same player"):
+            tables.merge_players(table["id"], "Bob", "bob")
+        with pytest.raises(tables.Invalid, match="same game"):
+            tables.merge_players(table["id"], "Bob", "Ann")
+        unchanged = client.get(f"/api/tables/{table['id']}").json
+        assert [p["name"] for p in unchanged["players"]] == ["Bob", "Ann", "Bobby"]
+        tables.merge_players(table["id"], "Bobby", "Bob")
+    state = client.get(f"/api/tables/{table['id']}").json
+    bob = next(p for p in state["players"] if p["name"] == "Bob")
+    assert [p["name"] for p in state["players"]] == ["Bob", "Ann"]
+    assert (bob["games_played"], bob["hands_won"], bob["best_hand"]) == (2, 2, 50)
+    assert state["games"][0]["players"] == ["Bob", "Ann"]
+
+
+def test_a_rematch_needs_a_finished_game(client, app, played):
+    table, games = played
+    from scorekeeper.services import tables
+    with app.test_request_context():
+        with pytest.raises(tables.Conflict):
+            tables.rematch(games[1]["id"])
+        again = tables.rematch(games[0]["id"])
+        assert [p.name for p in again.players] == ["Ana", "Ben", "Cy"] and again.target == 30
+        assert again.edit_key_hash == tables.get_table(table["id"]).edit_key_hash
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 4
+
+
+def keeper_client(app, table):
+    keeper = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = False
+    response = keeper.post(f"/tables/{table['id']}/keep-score", data={"key": table["edit_key"]})
+    assert response.status_code == 302
+    return keeper
+
+
+def test_the_watch_link_cannot_start_a_game_or_download_the_backup(app, client, played):
+    table, games = played
+    watcher = app.test_client()
+    page = watcher.get(f"/tables/{table['id']}")
+    assert page.status_code == 200 and b"Start the game" not in page.data
+    assert watcher.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben"]}).status_code in (400, 403)
+    app.config["WTF_CSRF_ENABLED"] = False
+    assert watcher.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben"]}).status_code == 403
+    assert watcher.get(f"/tables/{table['id']}/backup.json").status_code == 403
+    assert watcher.get(f"/tables/{table['id']}/share").status_code == 403
+    assert watcher.get(f"/games/{games[1]['id']}/hands/new").status_code == 403
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 3
+
+
+def test_the_keep_score_link_starts_games_and_keeps_score_in_all(app, client, played):
+    table, games = played
+    keeper = keeper_client(app, table)
+    assert b"Start the game" in keeper.get(f"/tables/{table['id']}").data
+    assert keeper.get(f"/games/{games[1]['id']}/hands/new").status_code == 200  # made by the API
+    backup = keeper.get(f"/tables/{table['id']}/backup.json")
+    assert backup.status_code == 200
+    assert [g["id"] for g in backup.json["games"]] == [g["id"] for g in games]
+    assert backup.json["games"][0]["hands"][0]["held"]["Ben"] == ["red-7", "9"]
+    started = keeper.post(f"/tables/{table['id']}/games", data={"seat": ["Cy", "Ana"], "new": "Eve, "})
+    assert started.status_code == 302
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert state["games"][0]["players"] == ["Cy", "Ana", "Eve"]
+    assert state["games"][0]["id"] != games[-1]["id"]
+    bad = keeper.post(f"/tables/{table['id']}/games", data={"seat": ["Cy"]})
+    assert bad.status_code == 422 and b"2 to 10 players" in bad.data
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 4
+
+
+def test_hostile_names_are_escaped(app, client):
+    table = new_table(client, "<b>table</b>")
+    hostile = "<script>x()</script>"
+    game = play(client, table, [hostile, "Ben"], [{hostile: [], "Ben": ["1"]}, {hostile: ["2"], "Ben": []}])
+    keeper = keeper_client(app, table)
+    board = client.get(game["url"]).data
+    assert b'<svg class="chart"' in board and "&lt;script&gt;x()… 1".encode() in board  # the chart's label, cut short
+    player = next(p for p in client.get(f"/api/tables/{table['id']}").json["players"])
+    assert player["name"] == hostile
+    for page in (client.get(f"/tables/{table['id']}"), keeper.get(f"/tables/{table['id']}")):
+        assert b"<script>x()" not in page.data and b"&lt;script&gt;x()" in page.data
+    for page in (client.get(f"/tables/{table['id']}"), keeper.get(f"/tables/{table['id']}/share")):
+        assert b"<b>table" not in page.data and b"&lt;b&gt;table" in page.data
+
+
+def count_statements(app, action):
+    seen = []
+    with app.app_context():
+        def log(*args):
+            seen.append(args[2])
+        event.listen(db.engine, "before_cursor_execute", log)
+        try:
+            action()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", log)
+    return len(seen)
+
+
+def test_the_table_page_costs_the_same_statements_for_2_or_8_games(app, client):
+    small, big = new_table(client), new_table(client)
+    for table, count in ((small, 2), (big, 8)):
+        for _ in range(count):
+            play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["5"]}])
+    costs = [count_statements(app, lambda t=t: client.get(f"/tables/{t['id']}"))
+             for t in (small, big)]
+    assert costs[0] == costs[1], costs
+    api_costs = [count_statements(app, lambda t=t: client.get(f"/api/tables/{t['id']}"))
+                 for t in (small, big)]
+    assert api_costs[0] == api_costs[1] and api_costs[0] <= 3, api_costs  # cached: stamp only
+
+
+def test_a_keeper_rematches_a_finished_game_from_the_table_page(app, client, played):
+    table, games = played
+    keeper = keeper_client(app, table)
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[1]["id"])}).status_code == 302
+    assert b"still in progress" in keeper.get(f"/tables/{table['id']}").data  # flashed, nothing made
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": "nope"}).status_code == 400
+    assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[0]["id"])}).status_code == 302
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert len(state["games"]) == 4 and state["games"][0]["players"] == ["Ana", "Ben", "Cy"]
+
+
+def test_the_table_page_of_50_games_stays_under_30_kb(app, client):
+    table = new_table(client)
+    names = ["Grandma Józefina", "Uncle Bartholomew", "Cousin Maximiliana", "Little Theodore"]
+    for n in range(50):
+        play(client, table, names, [{p: ([] if p == names[n % 4] else ["wild"]) for p in names}],
+             target=50)
+    keeper = keeper_client(app, table)
+    for viewer in (client, keeper):
+        page = viewer.get(f"/tables/{table['id']}")
+        assets = re.findall(r'<(?:link[^>]+href|script[^>]+src)="([^"]+)"', page.get_data(as_text=True))
+        total = len(page.data) + sum(len(viewer.get(a).data) for a in assets)
+        assert total < 30_000, total
+
+
+def test_a_new_game_defaults_to_the_tables_last_game(client):
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [], edition="classic-112", scoring="lowest-total", target=250,
+         house_rules={"blank_points": 30})
+    same = play(client, table, ["Ana", "Ben"], [])
+    assert (same["edition"], same["scoring"], same["target"]) == ("classic-112", "lowest-total", 250)
+    assert same["house_rules"]["blank_points"] == 30
+    other = play(client, table, ["Ana", "Ben"], [], edition="classic")  # no blank cards to carry over
+    assert (other["edition"], other["scoring"], other["target"]) == ("classic", "lowest-total", 250)
