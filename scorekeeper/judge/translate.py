@@ -2,24 +2,33 @@
 into the request's language (English stays byte-for-byte the domain's own wording)."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from flask_babel import gettext, ngettext
+from flask_babel import get_translations
 
 from ..domain.judge import Ruling
 from ..domain.judge.text import Text
 
 
-def translated(text: object) -> str:
+def translated(text: object, starts_line: bool = True) -> str:
+    """A value inside a sentence keeps its capital only where the translation still puts it at
+    the start of a line: Polish word order often moves it ("Zagrywając ..., sprawdzany gracz")."""
     if not isinstance(text, Text):
         return str(text)
-    params = {k: translated(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    translations = get_translations()
     if isinstance(text.msgid, tuple):
-        params.pop("num", None)  # ngettext sets it from the count
-        out = ngettext(text.msgid[0], text.msgid[1], text.count, **params)
+        template = translations.ngettext(text.msgid[0], text.msgid[1], text.count)
     else:
-        out = gettext(text.msgid, **params) if params else gettext(text.msgid)
-    return out[:1].upper() + out[1:] if text.capital else out
+        template = translations.gettext(text.msgid)
+    params = {k: translated(v, _starts_line(template, k)) if isinstance(v, Text) else v
+              for k, v in text.params.items()}
+    out = template % params if params else template
+    return out[:1].upper() + out[1:] if text.capital and starts_line else out
+
+
+def _starts_line(template: str, key: str) -> bool:
+    return re.search(rf"(^|\n)%\({re.escape(key)}\)", template) is not None
 
 
 def translated_ruling(ruling: Ruling) -> Ruling:

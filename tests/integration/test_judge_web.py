@@ -7,6 +7,7 @@ import pytest
 
 from tests.support.helpers import new_game
 
+from scorekeeper.domain.judge import judge
 from tests.unit.test_judge import SCENARIOS
 
 API_KEYS = {"ruling", "draws", "explanation", "rules"}
@@ -403,3 +404,32 @@ def test_the_play_form_after_drawing_another_card_still_judges(client):
     r = client.get("/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=red&card_kind=3"
                    "&drew=other&pending_draw=0&cheese_touch_fresh=yes&stacking=on")
     assert r.status_code == 200 and verdict(r) == "Illegal"
+
+
+# ---------------------------------------------------------------- the judge in Polish
+
+ENGLISH_WORDS = ("the", "draws", "draw", "player", "players", "card", "cards", "must", "plays",
+                 "turn", "colour", "next", "and", "may", "not", "edition", "sheet", "legal",
+                 "illegal", "penalty", "dealer", "red", "yellow", "green", "blue", "skip",
+                 "reverse", "wild", "blank", "four", "two", "with", "only")
+
+
+def english_in(text):
+    return sorted({w for w in re.findall(r"[A-Za-z]+", text.lower()) if w in ENGLISH_WORDS})
+
+
+def test_every_scenario_rules_the_same_in_polish_with_polish_words(client):
+    for param in SCENARIOS:
+        body = param.values[0]
+        en = client.post("/api/judge", json=body, headers={"Accept-Language": "en"}).json
+        pl = client.post("/api/judge", json=body, headers={"Accept-Language": "pl"}).json
+        ruling = judge(body)  # English through the edge is the domain's own wording
+        assert (en["explanation"], en["verdict"]) == (ruling.explanation, ruling.verdict)
+        for key in ("ruling", "draws", "rules", "edition"):
+            assert pl[key] == en[key], (param.id, key)
+        for key in ("explanation", "verdict"):
+            assert pl[key] != en[key], (param.id, key, pl[key])
+            assert not english_in(pl[key]), (param.id, key, pl[key])
+        assert len(pl["explanation"].split("\n")) == 2, param.id
+        for note in pl.get("depends_on", []):
+            assert not english_in(note), (param.id, note)

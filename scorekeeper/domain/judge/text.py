@@ -44,12 +44,19 @@ def _english(value: Any) -> Any:
 
 
 def say(msgid: str, **params: Any) -> Text:
+    if isinstance(msgid, Text) and not params:
+        return msgid  # already a message: keep its id, not its English rendering
     return Text(msgid, params)
 
 
 def say_n(msgids: tuple[str, str], num: int, **params: Any) -> Text:
     """A sentence with a count: Polish has three plural forms, English two."""
     return Text(msgids, {**params, "num": num}, count=num)
+
+
+def as_text(value: str) -> Text:
+    """A line the judge wrote as a bare `N_` message id becomes a `Text` so the edge translates it."""
+    return value if isinstance(value, Text) else Text(value)
 
 
 def plain(value: str) -> Text:
