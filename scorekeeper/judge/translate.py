@@ -14,7 +14,7 @@ from ..domain.judge.text import Text
 def translated(text: object, starts_line: bool = True) -> str:
     """A value inside a sentence keeps its capital only where the translation still puts it at
     the start of a line: Polish word order often moves it ("Zagrywając ..., sprawdzany gracz")."""
-    if not isinstance(text, Text):
+    if not isinstance(text, Text) or text.msgid == "":  # gettext("") is the catalogue's header
         return str(text)
     translations = get_translations()
     if isinstance(text.msgid, tuple):

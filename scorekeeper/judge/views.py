@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, render_template, request, url_for
+from flask_babel import gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, split_token
@@ -64,7 +65,7 @@ def judge_home():
 def _nicer(message: str, question: str) -> str:
     """Domain messages name JSON fields; on the page, name the pickers instead."""
     for key, label in LABELS.items():
-        label = PICKER_LABELS.get((question, key), label)
+        label = gettext(PICKER_LABELS.get((question, key), label))
         message = message.replace(f" ('{key}')", "").replace(f"'{key}'", f"“{label}”")
     return message
 
@@ -109,8 +110,8 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
     wd4_key = {"play": "card", "draw": "drawn"}.get(question)
     if (error is None and wd4_key and "hand" not in asked_q
             and kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
-        error = ("A Wild Draw Four depends on the player's other cards: tick the ones of "
-                 "the colour in play (or “None”), then tap Judge.")
+        error = gettext("A Wild Draw Four depends on the player's other cards: tick the ones of "
+                        "the colour in play (or “None”), then tap Judge.")
     if error is not None:
         return asked_q, None, error
     try:
