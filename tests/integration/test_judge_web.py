@@ -433,3 +433,55 @@ def test_every_scenario_rules_the_same_in_polish_with_polish_words(client):
         assert len(pl["explanation"].split("\n")) == 2, param.id
         for note in pl.get("depends_on", []):
             assert not english_in(note), (param.id, note)
+
+
+def test_api_errors_follow_accept_language(client):
+    def error(body, lang):
+        r = client.post("/api/judge", json=body, headers={"Accept-Language": lang})
+        assert r.status_code == 422
+        return r.json["error"]
+    assert error({"question": "cheat"}, "en").startswith("Unknown question 'cheat'")
+    assert error({"question": "cheat"}, "pl").startswith("Nieznane pytanie 'cheat'")
+    assert "'top'" in error({"question": "play", "card": "red-2"}, "pl")  # field names stay
+    wd4 = error({"question": "play", "top": "red-7", "card": "wild-draw4"}, "pl")
+    assert not english_in(wd4), wd4
+
+
+def visible_words(html):
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>|<[^>]+>", " ", html, flags=re.S)
+    return text
+
+
+QUESTION_SLUGS = ["play", "challenge", "uno", "first-card", "draw", "stacking", "two-players",
+                  "going-out", "empty-draw-pile", "cheese-touch"]
+ENGLISH_LABELS = ("Top card", "Card played", "Colour called", "None", "Deck", "Judge",
+                  "Can this card be played", "Tap a card", "Players at the table", "(if any)",
+                  "Who challenges", "When did the catch come", "What does the player want",
+                  "Did they", "House rule", "UNO penalty", "Not sure", "All questions", "Skip",
+                  "Reverse", "Red", "Yellow", "Green", "Blue")
+
+
+@pytest.mark.parametrize("path", ["/judge"] + [f"/judge/{slug}" for slug in QUESTION_SLUGS])
+def test_judge_pages_in_polish(client, path):
+    r = client.get(path + "?lang=pl")
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert '<html lang="pl"' in page
+    text = visible_words(page)
+    found = [w for w in ENGLISH_LABELS if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    assert not found, found
+    english = client.get(path + "?lang=en").get_data(as_text=True)
+    assert "Judge" in visible_words(english)  # the same check finds English when it is there
+
+
+def test_a_ruling_and_an_error_on_the_polish_page(client):
+    r = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7")
+    page = r.get_data(as_text=True)
+    assert verdict(r) == "Dozwolone"
+    assert "pasuje cyfrą" in page and "Zasady, na których się opiera" in page
+    wd4 = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4")
+    assert wd4.status_code == 422 and "Weź cztery zależy od pozostałych kart" in wd4.get_data(as_text=True)
+    missing = client.get("/judge/play?lang=pl&asked=1&card_colour=red&card_kind=2")
+    assert missing.status_code == 422
+    error = re.search(r'class="error"[^>]*>([^<]+)<', missing.get_data(as_text=True)).group(1)
+    assert "Stuknij" in error and "'top'" not in error and not english_in(error), error
