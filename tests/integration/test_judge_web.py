@@ -485,3 +485,15 @@ def test_a_ruling_and_an_error_on_the_polish_page(client):
     assert missing.status_code == 422
     error = re.search(r'class="error"[^>]*>([^<]+)<', missing.get_data(as_text=True)).group(1)
     assert "Stuknij" in error and "'top'" not in error and not english_in(error), error
+
+
+def test_card_and_edition_errors_reach_the_judge_in_polish(client):
+    def error(body):
+        r = client.post("/api/judge", json=body, headers={"Accept-Language": "pl"})
+        assert r.status_code == 422
+        return r.json["error"]
+    assert error({"question": "play", "top": "red-77", "card": "red-2"}).startswith(
+        "'top': 'red-77' to nieznana karta")
+    assert error({"question": "play", "edition": "deluxe"}).startswith("Nieznana edycja 'deluxe'")
+    assert "musi mieć wartość true albo false" in error(
+        {"question": "play", "top": "red-7", "card": "red-2", "house_rules": {"stacking": 1}})

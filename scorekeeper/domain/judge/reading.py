@@ -32,14 +32,14 @@ def read_edition(q: Mapping) -> Edition:
     try:
         return get_edition(raw)
     except HouseRuleError as err:
-        raise JudgeError(str(err)) from None
+        raise JudgeError(err.args[0]) from None
 
 
 def read_rules(q: Mapping, ed: Edition) -> HouseRules:
     try:
         return parse_house_rules(q.get("house_rules"), ed)
     except HouseRuleError as err:
-        raise JudgeError(str(err)) from None
+        raise JudgeError(err.args[0]) from None
 
 
 def read_card(q: Mapping, key: str, ed: Edition, what: str, *, required: bool = True,
