@@ -73,7 +73,7 @@ def _nicer(message: str, question: str) -> str:
 def rule_title(edition: str, rule_id: str) -> str:
     """The cited rule's title from the rulebook (tests check every cited id is in it)."""
     try:
-        return rulebook.get_rule(edition, rule_id).title
+        return gettext(rulebook.get_rule(edition, rule_id).title)
     except KeyError:
         return rule_id.replace("-", " ").capitalize()
 

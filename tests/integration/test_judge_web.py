@@ -497,3 +497,11 @@ def test_card_and_edition_errors_reach_the_judge_in_polish(client):
     assert error({"question": "play", "edition": "deluxe"}).startswith("Nieznana edycja 'deluxe'")
     assert "musi mieć wartość true albo false" in error(
         {"question": "play", "top": "red-7", "card": "red-2", "house_rules": {"stacking": 1}})
+
+
+def test_polish_ruling_page_names_rules_and_deck_in_polish(client):
+    page = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_colour=blue"
+                      "&card_kind=7").get_data(as_text=True)
+    cited = re.search(r"<ul class=cited>(.*?)</ul>", page, re.S).group(1)
+    assert "Matching" not in cited and "href=" in cited
+    assert "Talia: Classic (108 cards)" not in page
