@@ -24,8 +24,9 @@ function setupJudgeForm(form) {
       out.setAttribute("aria-live", "polite");
       box.querySelector("legend").after(out);
     }
-    const tile = kind && form.querySelector(`input[name="${name}_kind"]:checked`).parentNode.textContent;
-    out.textContent = !kind ? "" : wild || !colour ? tile : colour + " " + tile;
+    const label = (part) => form.querySelector(`input[name="${name}_${part}"]:checked`).parentNode.textContent;
+    // The tiles' own words, so the page's language (not the token) names the card.
+    out.textContent = !kind ? "" : wild || !colour ? label("kind") : label("colour") + " " + label("kind");
   }
 
   function update() {

@@ -10,6 +10,7 @@ from ..domain.cards import CardError
 from ..domain.editions import HouseRuleError
 from ..domain.judge import JudgeError, judge
 from ..services.errors import Invalid, Malformed
+from ..judge.translate import translated_error, translated_ruling
 from . import bp
 
 
@@ -23,5 +24,5 @@ def api_judge():
     try:
         ruling = judge(body)
     except (JudgeError, CardError, HouseRuleError) as err:
-        raise Invalid(str(err)) from None
-    return jsonify(ruling.as_json())
+        raise Invalid(translated_error(err)) from None
+    return jsonify(translated_ruling(ruling).as_json())

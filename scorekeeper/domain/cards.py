@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .text import N_, say
+
 COLOURS = ("red", "yellow", "green", "blue")
 
 
@@ -80,7 +82,8 @@ def split_token(token: str) -> tuple[str | None, str]:
 def parse_card(token: object) -> Card:
     """Read one card token; raises CardError with a sentence a person understands."""
     if not isinstance(token, str) or not token.strip():
-        raise CardError(f"{token!r} is not a card: use a token such as 'red-7', 'skip' or 'wild'.")
+        raise CardError(say(N_("%(token)s is not a card: use a token such as 'red-7', 'skip' or "
+                               "'wild'."), token=repr(token)))
     return _parse_text(token)
 
 
@@ -93,9 +96,11 @@ def _parse_text(token: str) -> Card:
     kind = KINDS.get(kind_token)
     if colour is not None and kind is not None:
         if not kind.coloured:
-            raise CardError(f"'{token}': a {kind.label} card has no colour; write '{kind.token}'.")
+            raise CardError(say(N_("'%(token)s': a %(kind)s card has no colour; write '%(bare)s'."),
+                                token=token, kind=kind.label, bare=kind.token))
         return Card(kind, colour)
-    raise CardError(f"'{token}' is not a card we know: use a token such as 'red-7', 'skip' or 'wild'.")
+    raise CardError(say(N_("'%(token)s' is not a card we know: use a token such as 'red-7', "
+                           "'skip' or 'wild'."), token=token))
 
 
 def recount(original: list[str], kinds: list[str]) -> list[str]:

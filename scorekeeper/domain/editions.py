@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Mapping
 
+from .text import N_, say
 from .cards import ACTION_KINDS, KINDS, NUMBER_KINDS, WILD_KINDS, COLOURS
 
 DEFAULT_BLANK_POINTS = 40
@@ -67,7 +68,8 @@ def get_edition(slug: object) -> Edition:
     if isinstance(slug, str) and slug in EDITIONS:
         return EDITIONS[slug]
     names = ", ".join(EDITIONS)
-    raise HouseRuleError(f"Unknown edition {slug!r}: choose one of {names}.")
+    raise HouseRuleError(say(N_("Unknown edition %(slug)s: choose one of %(names)s."),
+                             slug=repr(slug), names=names))
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,8 @@ HOUSE_RULE_HELP = {
 
 def _int_in(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HouseRuleError(f"House rule '{name}' must be a whole number from {low} to {high}.")
+        raise HouseRuleError(say(N_("House rule '%(name)s' must be a whole number from %(low)d to "
+                                    "%(high)d."), name=name, low=low, high=high))
     return value
 
 
@@ -104,24 +107,26 @@ def parse_house_rules(raw: object, edition: Edition) -> HouseRules:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise HouseRuleError("House rules must be an object such as {\"zero_counts_ten\": true}.")
+        raise HouseRuleError(say(N_("House rules must be an object such as %(example)s."),
+                                 example='{"zero_counts_ten": true}'))
     known = {f.name for f in fields(HouseRules)}
     unknown = sorted(str(k) for k in raw if k not in known)
     if unknown:
-        raise HouseRuleError(
-            f"Unknown house rule {', '.join(unknown)}: the known ones are {', '.join(sorted(known))}."
-        )
+        raise HouseRuleError(say(N_("Unknown house rule %(unknown)s: the known ones are %(known)s."),
+                                 unknown=", ".join(unknown), known=", ".join(sorted(known))))
     rules = HouseRules()
     for name in ("zero_counts_ten", "stacking"):
         if name in raw:
             if not isinstance(raw[name], bool):
-                raise HouseRuleError(f"House rule '{name}' must be true or false.")
+                raise HouseRuleError(say(N_("House rule '%(name)s' must be true or false."),
+                                         name=name))
             rules = replace(rules, **{name: raw[name]})
     if raw.get("uno_penalty") is not None:
         rules = replace(rules, uno_penalty=_int_in(raw["uno_penalty"], "uno_penalty", 0, MAX_UNO_PENALTY))
     if "blank_points" in raw:
         if edition.extra != "blank":
-            raise HouseRuleError("House rule 'blank_points' only applies to the classic-112 edition.")
+            raise HouseRuleError(say(N_("House rule 'blank_points' only applies to the "
+                                        "classic-112 edition.")))
         rules = replace(rules, blank_points=_int_in(raw["blank_points"], "blank_points", 0, MAX_BLANK_POINTS))
     return rules
 

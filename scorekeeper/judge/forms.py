@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 from ..domain.cards import KINDS, split_token
 from ..domain.editions import DEFAULT_EDITION
 from ..domain.judge import BOOL_LABELS, FIELDS
+from ..domain.judge.text import N_
 
 # What each form asks, in order; the template draws one block per field.
 FORM_FIELDS: dict[str, list[str]] = {
@@ -36,12 +39,16 @@ OPTIONAL_PICKERS = {("draw", "drawn"), ("cheese-touch", "card"),
                     ("cheese-touch", "top")}
 PICKERS = {"top", "card", "drawn", "pending"}
 MISSING = {
-    "top": "Tap the top card of the discard pile.",
-    "card": "Tap the card played.",
-    "drawn": "Tap the card they drew.",
-    "pending": "Tap the draw card waiting to be answered.",
+    "top": N_("Tap the top card of the discard pile."),
+    "card": N_("Tap the card played."),
+    "drawn": N_("Tap the card they drew."),
+    "pending": N_("Tap the draw card waiting to be answered."),
 }
 BOOL_FIELDS = BOOL_LABELS
+
+
+def _tap(field: str) -> str:
+    return gettext(MISSING[field])
 NAME_FIELDS = {"player", "challenged", "challenger"}
 
 
@@ -128,11 +135,11 @@ def _missing_tap(question: str, args, q: dict[str, Any]) -> str | None:
         if f not in PICKERS or f in q:
             continue
         if (question, f) not in OPTIONAL_PICKERS and not (question == "draw" and action != "play-drawn"):
-            return MISSING[f]
+            return _tap(f)
         if question == "cheese-touch" and f == "top" and (args.get("situation") or "play") == "play":
-            return MISSING["top"]
+            return _tap("top")
     if question == "draw" and action == "play-drawn" and "drawn" not in q:
-        return MISSING["drawn"]
+        return _tap("drawn")
     return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, render_template, request, url_for
+from flask_babel import gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, split_token
@@ -20,6 +21,7 @@ from ..domain.judge import (
     SHORT, UNO_CAUGHT, JudgeError, Ruling, judge)
 from ..services import games
 from . import bp
+from .translate import translated_error, translated_ruling
 from .forms import (
     BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKERS,
     colour_for_hand, kind_of, question_from_args)
@@ -63,7 +65,7 @@ def judge_home():
 def _nicer(message: str, question: str) -> str:
     """Domain messages name JSON fields; on the page, name the pickers instead."""
     for key, label in LABELS.items():
-        label = PICKER_LABELS.get((question, key), label)
+        label = gettext(PICKER_LABELS.get((question, key), label))
         message = message.replace(f" ('{key}')", "").replace(f"'{key}'", f"“{label}”")
     return message
 
@@ -71,7 +73,7 @@ def _nicer(message: str, question: str) -> str:
 def rule_title(edition: str, rule_id: str) -> str:
     """The cited rule's title from the rulebook (tests check every cited id is in it)."""
     try:
-        return rulebook.get_rule(edition, rule_id).title
+        return gettext(rulebook.get_rule(edition, rule_id).title)
     except KeyError:
         return rule_id.replace("-", " ").capitalize()
 
@@ -108,14 +110,14 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
     wd4_key = {"play": "card", "draw": "drawn"}.get(question)
     if (error is None and wd4_key and "hand" not in asked_q
             and kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
-        error = ("A Wild Draw Four depends on the player's other cards: tick the ones of "
-                 "the colour in play (or “None”), then tap Judge.")
+        error = gettext("A Wild Draw Four depends on the player's other cards: tick the ones of "
+                        "the colour in play (or “None”), then tap Judge.")
     if error is not None:
         return asked_q, None, error
     try:
-        return asked_q, judge(asked_q), None
+        return asked_q, translated_ruling(judge(asked_q)), None
     except (JudgeError, CardError, HouseRuleError) as err:
-        return asked_q, None, _nicer(str(err), question)
+        return asked_q, None, _nicer(translated_error(err), question)
 
 
 def _rule_links(ruling: Ruling | None) -> list[tuple[str, str, str]]:

@@ -7,6 +7,7 @@ import pytest
 
 from tests.support.helpers import new_game
 
+from scorekeeper.domain.judge import judge
 from tests.unit.test_judge import SCENARIOS
 
 API_KEYS = {"ruling", "draws", "explanation", "rules"}
@@ -403,3 +404,104 @@ def test_the_play_form_after_drawing_another_card_still_judges(client):
     r = client.get("/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=red&card_kind=3"
                    "&drew=other&pending_draw=0&cheese_touch_fresh=yes&stacking=on")
     assert r.status_code == 200 and verdict(r) == "Illegal"
+
+
+# ---------------------------------------------------------------- the judge in Polish
+
+ENGLISH_WORDS = ("the", "draws", "draw", "player", "players", "card", "cards", "must", "plays",
+                 "turn", "colour", "next", "and", "may", "not", "edition", "sheet", "legal",
+                 "illegal", "penalty", "dealer", "red", "yellow", "green", "blue", "skip",
+                 "reverse", "wild", "blank", "four", "two", "with", "only")
+
+
+def english_in(text):
+    return sorted({w for w in re.findall(r"[A-Za-z]+", text.lower()) if w in ENGLISH_WORDS})
+
+
+def test_every_scenario_rules_the_same_in_polish_with_polish_words(client):
+    for param in SCENARIOS:
+        body = param.values[0]
+        en = client.post("/api/judge", json=body, headers={"Accept-Language": "en"}).json
+        pl = client.post("/api/judge", json=body, headers={"Accept-Language": "pl"}).json
+        ruling = judge(body)  # English through the edge is the domain's own wording
+        assert (en["explanation"], en["verdict"]) == (ruling.explanation, ruling.verdict)
+        for key in ("ruling", "draws", "rules", "edition"):
+            assert pl[key] == en[key], (param.id, key)
+        for key in ("explanation", "verdict"):
+            assert pl[key] != en[key], (param.id, key, pl[key])
+            assert not english_in(pl[key]), (param.id, key, pl[key])
+        assert len(pl["explanation"].split("\n")) == 2, param.id
+        for note in pl.get("depends_on", []):
+            assert not english_in(note), (param.id, note)
+
+
+def test_api_errors_follow_accept_language(client):
+    def error(body, lang):
+        r = client.post("/api/judge", json=body, headers={"Accept-Language": lang})
+        assert r.status_code == 422
+        return r.json["error"]
+    assert error({"question": "cheat"}, "en").startswith("Unknown question 'cheat'")
+    assert error({"question": "cheat"}, "pl").startswith("Nieznane pytanie 'cheat'")
+    assert "'top'" in error({"question": "play", "card": "red-2"}, "pl")  # field names stay
+    wd4 = error({"question": "play", "top": "red-7", "card": "wild-draw4"}, "pl")
+    assert not english_in(wd4), wd4
+
+
+def visible_words(html):
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>|<[^>]+>", " ", html, flags=re.S)
+    return text
+
+
+QUESTION_SLUGS = ["play", "challenge", "uno", "first-card", "draw", "stacking", "two-players",
+                  "going-out", "empty-draw-pile", "cheese-touch"]
+ENGLISH_LABELS = ("Top card", "Card played", "Colour called", "None", "Deck", "Judge",
+                  "Can this card be played", "Tap a card", "Players at the table", "(if any)",
+                  "Who challenges", "When did the catch come", "What does the player want",
+                  "Did they", "House rule", "UNO penalty", "Not sure", "All questions", "Skip",
+                  "Reverse", "Red", "Yellow", "Green", "Blue")
+
+
+@pytest.mark.parametrize("path", ["/judge"] + [f"/judge/{slug}" for slug in QUESTION_SLUGS])
+def test_judge_pages_in_polish(client, path):
+    r = client.get(path + "?lang=pl")
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert '<html lang="pl"' in page
+    text = visible_words(page)
+    found = [w for w in ENGLISH_LABELS if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    assert not found, found
+    english = client.get(path + "?lang=en").get_data(as_text=True)
+    assert "Judge" in visible_words(english)  # the same check finds English when it is there
+
+
+def test_a_ruling_and_an_error_on_the_polish_page(client):
+    r = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7")
+    page = r.get_data(as_text=True)
+    assert verdict(r) == "Dozwolone"
+    assert "pasuje cyfrą" in page and "Zasady, na których się opiera" in page
+    wd4 = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4")
+    assert wd4.status_code == 422 and "Weź cztery zależy od pozostałych kart" in wd4.get_data(as_text=True)
+    missing = client.get("/judge/play?lang=pl&asked=1&card_colour=red&card_kind=2")
+    assert missing.status_code == 422
+    error = re.search(r'class="error"[^>]*>([^<]+)<', missing.get_data(as_text=True)).group(1)
+    assert "Stuknij" in error and "'top'" not in error and not english_in(error), error
+
+
+def test_card_and_edition_errors_reach_the_judge_in_polish(client):
+    def error(body):
+        r = client.post("/api/judge", json=body, headers={"Accept-Language": "pl"})
+        assert r.status_code == 422
+        return r.json["error"]
+    assert error({"question": "play", "top": "red-77", "card": "red-2"}).startswith(
+        "'top': Nie znamy karty 'red-77'")
+    assert error({"question": "play", "edition": "deluxe"}).startswith("Nieznana edycja 'deluxe'")
+    assert "musi mieć wartość true albo false" in error(
+        {"question": "play", "top": "red-7", "card": "red-2", "house_rules": {"stacking": 1}})
+
+
+def test_polish_ruling_page_names_rules_and_deck_in_polish(client):
+    page = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_colour=blue"
+                      "&card_kind=7").get_data(as_text=True)
+    cited = re.search(r"<ul class=cited>(.*?)</ul>", page, re.S).group(1)
+    assert "Matching" not in cited and "href=" in cited
+    assert "Talia: Classic (108 cards)" not in page

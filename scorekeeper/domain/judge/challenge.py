@@ -4,7 +4,8 @@ from __future__ import annotations
 from ..cards import Card
 from ..editions import Edition, HouseRules
 from .ruling import Ruling, RulingBuilder
-from .wording import CHEESE_IN_HAND, cap, listing, who
+from .text import N_, say
+from .wording import CHEESE_IN_HAND, cap, colour_name, listing, who
 
 
 def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card], *,
@@ -15,35 +16,42 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     the colour in play, worked out from `top`, is `colour`."""
     R = RulingBuilder("challenge", ed)
     R.rules("challenge", "challenge-who")
-    offender = who(challenged, "the challenged player")
-    victim = who(challenger, "the challenger")
+    offender = who(challenged, say(N_("the challenged player")))
+    victim = who(challenger, say(N_("the challenger")))
+    colour_ = colour_name(colour)
     if by != "next-player":
         R.draw("next-player", 4)
         return R.done(
-            "not-allowed", "No challenge: only the player who must draw may challenge",
-            f"Only the player told to draw the 4 may challenge the Wild Draw Four; "
-            f"{who(challenger, 'anyone else')} cannot.",
-            "The card stands: the next player draws 4 unless they challenge it themselves.")
+            "not-allowed", say(N_("No challenge: only the player who must draw may challenge")),
+            say(N_("Only the player told to draw the 4 may challenge the Wild Draw Four; "
+                   "%(who)s cannot."), who=who(challenger, say(N_("anyone else")))),
+            say(N_("The card stands: the next player draws 4 unless they challenge it "
+                   "themselves.")))
     R.rules("wild-draw-four-restriction")
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.draw("challenged", 4)
         return R.done(
-            "guilty", f"Guilty: {offender} draws 4",
-            f"{cap(offender)} held the {listing(matching)}, a card of the colour in play "
-            f"({colour}), when playing the Wild Draw Four.",
-            f"So {offender} draws the 4 cards instead of {victim}.")
+            "guilty", say(N_("Guilty: %(who)s draws 4"), who=offender),
+            say(N_("%(who)s held the %(cards)s, a card of the colour in play (%(colour)s), "
+                   "when playing the Wild Draw Four."),
+                who=cap(offender), cards=listing(matching), colour=colour_),
+            say(N_("So %(who)s draws the 4 cards instead of %(victim)s."),
+                who=offender, victim=victim))
     R.draw("challenger", 6)
     elsewhere = [c for c in hand if c.colour and c.colour != colour]
     if elsewhere:
-        first = (f"{cap(offender)} held no {colour} card; the {listing(elsewhere)} "
-                 f"{'is another colour' if len(elsewhere) == 1 else 'are other colours'}, "
-                 "and only the colour counts.")
+        first = say(N_("%(who)s held no %(colour)s card; the %(cards)s is another colour, "
+                       "and only the colour counts.") if len(elsewhere) == 1 else
+                    N_("%(who)s held no %(colour)s card; the %(cards)s are other colours, "
+                       "and only the colour counts."),
+                    who=cap(offender), colour=colour_, cards=listing(elsewhere))
     else:
-        first = f"{cap(offender)} held no {colour} card, the colour in play."
+        first = say(N_("%(who)s held no %(colour)s card, the colour in play."),
+                    who=cap(offender), colour=colour_)
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":
         R.depends(CHEESE_IN_HAND)
     return R.done(
-        "innocent", f"Innocent: {victim} draws 6", first,
-        f"The Wild Draw Four was legal: {victim} draws the 4 plus 2 more (6) and loses "
-        "the turn.")
+        "innocent", say(N_("Innocent: %(who)s draws 6"), who=victim), first,
+        say(N_("The Wild Draw Four was legal: %(who)s draws the 4 plus 2 more (6) and loses "
+               "the turn."), who=victim))

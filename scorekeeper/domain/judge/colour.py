@@ -3,27 +3,29 @@ from __future__ import annotations
 
 from ..cards import Card
 from .ruling import JudgeError
-from .wording import name
+from .text import N_, say
+from .wording import colour_name, kind_name, name
 
 
 def colour_in_play(top: Card, called: str | None) -> str | None:
     """The colour the next card must match; None only for a Blank with nothing called."""
     if top.kind.token in ("wild", "wild-draw4"):
         if called is None:
-            raise JudgeError(
-                f"The top card is a {top.kind.label}: say which colour was called ('color').")
+            raise JudgeError(say(
+                N_("The top card is a %(kind)s: say which colour was called ('color')."),
+                kind=kind_name(top)))
         return called
     if top.kind.token == "cheese-touch":
         if called not in (None, "yellow"):
-            raise JudgeError("A Cheese Touch on top is yellow: 'color' cannot be "
-                             f"{called}.")
+            raise JudgeError(say(N_("A Cheese Touch on top is yellow: 'color' cannot be "
+                                    "%(colour)s."), colour=colour_name(called)))
         return "yellow"
     if top.kind.token == "blank":
         return called
     if called is not None and called != top.colour:
-        raise JudgeError(
-            f"The top card is the {name(top)}: 'color' is only for a Wild on top "
-            f"(it says {called}).")
+        raise JudgeError(say(
+            N_("The top card is the %(card)s: 'color' is only for a Wild on top "
+               "(it says %(colour)s)."), card=name(top), colour=colour_name(called)))
     return top.colour
 
 

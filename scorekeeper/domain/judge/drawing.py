@@ -7,6 +7,7 @@ from ..cards import Card
 from ..editions import Edition, HouseRules
 from .play import judge_play
 from .ruling import JudgeError, Ruling, RulingBuilder
+from .text import N_, say
 from .wording import cap, name, who
 
 
@@ -16,13 +17,13 @@ def judge_draw(ed: Edition, rules: HouseRules, action: str, *, player: str | Non
                hand: list[Card] | None = None, players: int | None = None) -> Ruling:
     if action == "play-drawn":
         if top is None or drawn is None:
-            raise JudgeError("To play the card drawn, say the top card of the discard pile "
-                             "('top') and the card drawn ('drawn').")
+            raise JudgeError(say(N_("To play the card drawn, say the top card of the "
+                                    "discard pile ('top') and the card drawn ('drawn').")))
         ruling = judge_play(ed, rules, top, card or drawn, color=color, hand=hand, drawn=drawn,
                             players=players, player=player, cheese_touch_fresh=False)
         return replace(ruling, question="draw")
     R = RulingBuilder("draw", ed)
-    someone = who(player, "the player")
+    someone = who(player, say(N_("the player")))
     if action == "keep-drawn":
         return _keep_drawn(R, ed, someone, by_choice)
     if action == "play-other-after-draw":
@@ -33,18 +34,19 @@ def judge_draw(ed: Edition, rules: HouseRules, action: str, *, player: str | Non
 def _draw_instead(R: RulingBuilder, someone: str) -> Ruling:
     R.rules("draw-instead", "play-drawn-card", "no-play-after-draw")
     return R.done(
-        "legal", "Legal",
-        f"{cap(someone)} may choose not to play a playable card and draw one from the "
-        "draw pile instead.",
-        "Only the drawn card may then be played, if it fits; no other card from the hand.")
+        "legal", say(N_("Legal")),
+        say(N_("%(who)s may choose not to play a playable card and draw one from the draw "
+               "pile instead."), who=cap(someone)),
+        say(N_("Only the drawn card may then be played, if it fits; no other card from the "
+               "hand.")))
 
 
 def _keep_drawing(R: RulingBuilder, someone: str) -> Ruling:
     R.rules("draw-when-stuck", "play-drawn-card")
     return R.done(
-        "illegal", "Illegal: draw one card only",
-        "A player who cannot play draws one card, not until something fits.",
-        "If the drawn card can be played it may be; otherwise the turn passes.")
+        "illegal", say(N_("Illegal: draw one card only")),
+        say(N_("A player who cannot play draws one card, not until something fits.")),
+        say(N_("If the drawn card can be played it may be; otherwise the turn passes.")))
 
 
 FIXED = {"draw-instead-of-playing": _draw_instead, "keep-drawing": _keep_drawing}
@@ -53,35 +55,37 @@ FIXED = {"draw-instead-of-playing": _draw_instead, "keep-drawing": _keep_drawing
 def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) -> Ruling:
     R.rules("play-drawn-card", "draw-when-stuck")
     if ed.slug == "classic-112" and not by_choice:
-        R.depends("classic-112 edition: a drawn card that fits must be played when you "
-                  "drew because nothing fit (sheet 000); the other editions let you keep it.")
+        R.depends(say(N_("classic-112 edition: a drawn card that fits must be played when "
+                         "you drew because nothing fit (sheet 000); the other editions let "
+                         "you keep it.")))
         return R.done(
-            "illegal", "Illegal: the drawn card must be played",
-            f"{cap(someone)} drew because no card fitted, and the drawn card fits.",
-            "In this edition it must then be played at once; the turn then ends.")
+            "illegal", say(N_("Illegal: the drawn card must be played")),
+            say(N_("%(who)s drew because no card fitted, and the drawn card fits."),
+                who=cap(someone)),
+            say(N_("In this edition it must then be played at once; the turn then ends.")))
     if ed.slug == "classic-112":
         R.rules("draw-instead")
-        R.depends("classic-112 edition: drawing by choice leaves the drawn card up to "
-                  "the player (sheet 000).")
+        R.depends(say(N_("classic-112 edition: drawing by choice leaves the drawn card up "
+                         "to the player (sheet 000).")))
     else:
-        R.depends(f"{ed.slug} edition: a drawn card that fits may be kept (sheet "
-                  f"{'004' if ed.slug == 'wimpy-kid' else '001'}); classic-112's sheet "
-                  "000 says it must be played.")
+        R.depends(say(N_("%(edition)s edition: a drawn card that fits may be kept (sheet "
+                         "%(sheet)s); classic-112's sheet 000 says it must be played."),
+                      edition=ed.slug, sheet="004" if ed.slug == "wimpy-kid" else "001"))
     return R.done(
-        "legal", "Legal",
-        f"{cap(someone)} may keep the card just drawn, even if it fits.",
-        "Either way the turn then ends: no other card may be played.")
+        "legal", say(N_("Legal")),
+        say(N_("%(who)s may keep the card just drawn, even if it fits."), who=cap(someone)),
+        say(N_("Either way the turn then ends: no other card may be played.")))
 
 
 def _play_other(R: RulingBuilder, someone: str, drawn: Card | None,
                 card: Card | None) -> Ruling:
     R.rules("no-play-after-draw", "draw-instead")
     if drawn and card:
-        first = (f"{cap(someone)} drew the {name(drawn)} and may not then play the "
-                 f"{name(card)} from the hand.")
+        first = say(N_("%(who)s drew the %(drawn)s and may not then play the %(card)s from "
+                       "the hand."), who=cap(someone), drawn=name(drawn), card=name(card))
     else:
-        first = (f"After drawing, {someone} may not play a card from the hand, "
-                 "even one that matches.")
-    return R.done("illegal", "Illegal", first,
-                  "Only the card just drawn may be played, if it fits; "
-                  "otherwise the turn passes.")
+        first = say(N_("After drawing, %(who)s may not play a card from the hand, even one "
+                       "that matches."), who=someone)
+    return R.done("illegal", say(N_("Illegal")), first,
+                  say(N_("Only the card just drawn may be played, if it fits; otherwise the "
+                         "turn passes.")))

@@ -20,6 +20,7 @@ from .going_out import judge_going_out
 from .play import judge_play
 from .questions import ALL_FIELDS, CARD_FIELDS, COMMON_FIELDS, FIELDS, QUESTIONS
 from .reading import check_deck, read_edition, read_rules
+from .text import N_, say
 from .ruling import JudgeError, Ruling
 from .stacking import judge_stacking
 from .two_players import judge_two_players
@@ -44,8 +45,8 @@ assert list(JUDGES) == list(QUESTIONS)
 def judge(question: object) -> Ruling:
     """Judge one question given as a mapping (the JSON body of POST /api/judge)."""
     if not isinstance(question, Mapping):
-        raise JudgeError("A question must be a JSON object such as "
-                         "{\"question\": \"play\", \"top\": \"red-7\", \"card\": \"blue-7\"}.")
+        raise JudgeError(say(N_("A question must be a JSON object such as %(example)s."),
+                             example='{"question": "play", "top": "red-7", "card": "blue-7"}'))
     kind = _question_kind(question)
     _refuse_unused_fields(question, kind)
     ed = read_edition(question)
@@ -59,9 +60,11 @@ def judge(question: object) -> Ruling:
 def _question_kind(question: Mapping) -> str:
     kind = question.get("question")
     if kind is None or kind == "":
-        raise JudgeError(f"Say which question to judge ('question'): one of {', '.join(QUESTIONS)}.")
+        raise JudgeError(say(N_("Say which question to judge ('question'): one of %(choices)s."),
+                             choices=", ".join(QUESTIONS)))
     if not isinstance(kind, str) or kind not in QUESTIONS:
-        raise JudgeError(f"Unknown question {kind!r}: choose one of {', '.join(QUESTIONS)}.")
+        raise JudgeError(say(N_("Unknown question %(kind)s: choose one of %(choices)s."),
+                             kind=repr(kind), choices=", ".join(QUESTIONS)))
     return kind
 
 
@@ -74,8 +77,10 @@ def _refuse_unused_fields(question: Mapping, kind: str) -> None:
     listed = ", ".join(repr(k) for k in (unknown or extra))
     known = ", ".join(sorted(COMMON_FIELDS | FIELDS[kind]))
     if unknown:
-        raise JudgeError(f"Unknown field {listed}: a '{kind}' question uses {known}.")
-    raise JudgeError(f"A '{kind}' question does not use {listed}: it uses {known}.")
+        raise JudgeError(say(N_("Unknown field %(listed)s: a '%(kind)s' question uses %(known)s."),
+                             listed=listed, kind=kind, known=known))
+    raise JudgeError(say(N_("A '%(kind)s' question does not use %(listed)s: it uses %(known)s."),
+                         kind=kind, listed=listed, known=known))
 
 
 def _named_cards(args: Mapping[str, Any]) -> dict[str, list[Card]]:

@@ -7,6 +7,7 @@ from ..cards import Card
 from ..editions import Edition, HouseRules
 from .labels import SEATS
 from .ruling import Ruling, RulingBuilder
+from .text import N_, say
 from .wording import TWO_PLAYER_REVERSE, name
 
 # What each first card says: (first line, second line); it may also set `details`.
@@ -25,19 +26,20 @@ def judge_first_card(ed: Edition, rules: HouseRules, card: Card,
     start = STARTS.get(kind, _ordinary)
     first, second = start(R, ed, card, players == 2, details)
     seat = details["first_player"]
-    return R.done(seat, "First: " + SEATS[seat], first, second, details=details)
+    return R.done(seat, say(N_("First: %(seat)s"), seat=say(SEATS[seat])),
+                  say(first), say(second), details=details)
 
 
 RETURNED = {
     "wild-draw4": ("first-card-wild-draw-four", None,
-                   "A Wild Draw Four turned up to start is returned to the deck.",
-                   "Turn up the next card and judge that one instead."),
+                   N_("A Wild Draw Four turned up to start is returned to the deck."),
+                   N_("Turn up the next card and judge that one instead.")),
     "blank": ("first-card-blank",
-              "classic-112 edition: sheet 000 is silent on a Blank turned up first; the "
-              "rulebook's reading is to turn up another, unless the table's rule for Blanks "
-              "says otherwise.",
-              "A Blank turned up to start is shuffled back in and another card turned up.",
-              "Unless your table's rule for Blank cards says what it does as a first card."),
+              N_("classic-112 edition: sheet 000 is silent on a Blank turned up first; the "
+                 "rulebook's reading is to turn up another, unless the table's rule for Blanks "
+                 "says otherwise."),
+              N_("A Blank turned up to start is shuffled back in and another card turned up."),
+              N_("Unless your table's rule for Blank cards says what it does as a first card.")),
 }
 
 
@@ -47,18 +49,19 @@ def _returned(R: RulingBuilder, kind: str) -> Ruling:
     if kind == "blank":
         R.rules("blank-cards")
     if note:
-        R.depends(note)
-    return R.done("returned", "Returned: turn up another card", first, second,
+        R.depends(say(note))
+    return R.done("returned", say(N_("Returned: turn up another card")), say(first), say(second),
                   details={"first_player": None, "direction": None, "names_colour": None})
 
 
 def _skip(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
     R.rules("first-card-skip", "skip")
     details["first_player"] = "dealer" if two else "second-left-of-dealer"
-    return ("The player to the dealer's left is skipped" +
-            (", so with two players the dealer plays first." if two else
-             "; the next player to the left plays first."),
-            "Play then goes to the left.")
+    return (N_("The player to the dealer's left is skipped, so with two players the dealer "
+               "plays first.") if two else
+            N_("The player to the dealer's left is skipped; the next player to the left plays "
+               "first."),
+            N_("Play then goes to the left."))
 
 
 def _reverse(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
@@ -67,53 +70,53 @@ def _reverse(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict
         R.rules("two-players")
         R.depends(TWO_PLAYER_REVERSE)
         details.update(first_player="dealer", direction="right")
-        return ("With two players, Reverse acts as Skip: the other player is skipped "
-                "and the dealer plays first.", "Play then simply alternates.")
+        return (N_("With two players, Reverse acts as Skip: the other player is skipped "
+                   "and the dealer plays first."), N_("Play then simply alternates."))
     if ed.first_reverse == "dealer-right-first":
         details.update(first_player="right-of-dealer", direction="right")
-        R.depends(f"{ed.slug} edition: the player to the dealer's right plays first "
-                  "(sheet 000); the classic sheet 002 says the dealer.")
-        return ("The player to the dealer's right plays first.",
-                "Play then goes to the right instead of the left.")
+        R.depends(say(N_("%(edition)s edition: the player to the dealer's right plays first "
+                         "(sheet 000); the classic sheet 002 says the dealer."), edition=ed.slug))
+        return (N_("The player to the dealer's right plays first."),
+                N_("Play then goes to the right instead of the left."))
     details.update(first_player="dealer", direction="right")
     sheet = "004" if ed.slug == "wimpy-kid" else "002"
-    note = f"{ed.slug} edition: the dealer plays first (sheet {sheet})"
-    if ed.slug == "classic":
-        note += "; sheet 001 says the player to the dealer's right instead"
-    R.depends(note + ".")
-    return "The dealer plays first.", "Play then goes to the right instead of the left."
+    note = (N_("%(edition)s edition: the dealer plays first (sheet %(sheet)s); sheet 001 says "
+               "the player to the dealer's right instead.") if ed.slug == "classic" else
+            N_("%(edition)s edition: the dealer plays first (sheet %(sheet)s)."))
+    R.depends(say(note, edition=ed.slug, sheet=sheet))
+    return N_("The dealer plays first."), N_("Play then goes to the right instead of the left.")
 
 
 def _draw_two(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
     R.rules("first-card-draw-two", "draw-two")
     details["first_player"] = "dealer" if two else "second-left-of-dealer"
     R.draw("left-of-dealer", 2)
-    return ("The player to the dealer's left draws 2 and loses the turn.",
-            "With two players the dealer plays next; play goes to the left." if two
-            else "The next player to the left plays first; play goes to the left.")
+    return (N_("The player to the dealer's left draws 2 and loses the turn."),
+            N_("With two players the dealer plays next; play goes to the left.") if two
+            else N_("The next player to the left plays first; play goes to the left."))
 
 
 def _wild(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
     R.rules("first-card-wild", "wild")
     details["names_colour"] = "left-of-dealer"
-    return ("The player to the dealer's left names the colour to start with.",
-            "That player also plays first; play goes to the left.")
+    return (N_("The player to the dealer's left names the colour to start with."),
+            N_("That player also plays first; play goes to the left."))
 
 
 def _cheese_touch(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
     R.rules("first-card-cheese-touch", "cheese-touch")
     R.draw("left-of-dealer", 2)
-    R.depends("wimpy-kid edition: sheet 004 does not cover a Cheese Touch turned up "
-              "first; the judge treats it as played by the dealer, as sheet 001 does "
-              "for every action card.")
-    return ("The player to the dealer's left draws 2 for the Cheese Touch.",
-            "Then that player plays a yellow card, or draws 2 more if they have none; "
-            "play goes to the left.")
+    R.depends(say(N_("wimpy-kid edition: sheet 004 does not cover a Cheese Touch turned up "
+                     "first; the judge treats it as played by the dealer, as sheet 001 does "
+                     "for every action card.")))
+    return (N_("The player to the dealer's left draws 2 for the Cheese Touch."),
+            N_("Then that player plays a yellow card, or draws 2 more if they have none; "
+               "play goes to the left."))
 
 
 def _ordinary(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
-    return (f"The {name(card)} is an ordinary card: nothing special happens.",
-            "The player to the dealer's left plays first, matching it; play goes left.")
+    return (say(N_("The %(card)s is an ordinary card: nothing special happens."), card=name(card)),
+            N_("The player to the dealer's left plays first, matching it; play goes left."))
 
 
 STARTS: dict[str, Callable[[RulingBuilder, Edition, Card, bool, dict], Start]] = {

@@ -5,25 +5,26 @@ from ..cards import Card
 from ..editions import Edition, HouseRules
 from .effects import CARD_RULES, draws
 from .ruling import Ruling, RulingBuilder
+from .text import N_, say
 from .wording import cap, name, who
 
 # Why the cards the next player draws still matter once the hand is over.
 STILL_COUNT = {
-    "wild-draw4": ("Those cards count in the score; the Wild Draw Four was allowed, "
-                   "as no other card was left in the hand."),
+    "wild-draw4": say(N_("Those cards count in the score; the Wild Draw Four was allowed, "
+                         "as no other card was left in the hand.")),
 }
 NOTES = {
-    "cheese-touch": ("wimpy-kid edition: sheet 004 says the next player draws 2 whenever a "
-                     "Cheese Touch is discarded; it does not say so for the last card, so the "
-                     "judge applies the Draw Two rule."),
-    "blank": "classic-112 edition: Blank cards are left to the table (sheet 000).",
+    "cheese-touch": say(N_("wimpy-kid edition: sheet 004 says the next player draws 2 "
+                           "whenever a Cheese Touch is discarded; it does not say so for the "
+                           "last card, so the judge applies the Draw Two rule.")),
+    "blank": say(N_("classic-112 edition: Blank cards are left to the table (sheet 000).")),
 }
 
 
 def judge_going_out(ed: Edition, rules: HouseRules, card: Card, player: str | None = None) -> Ruling:
     R = RulingBuilder("going-out", ed)
     R.rules("going-out")
-    someone = who(player, "the player")
+    someone = who(player, say(N_("the player")))
     kind = card.kind.token
     if kind in NOTES:
         R.depends(NOTES[kind])
@@ -32,12 +33,14 @@ def judge_going_out(ed: Edition, rules: HouseRules, card: Card, player: str | No
         if kind == "blank":
             R.rules("blank-cards")
         return R.done(
-            "hand-over", "The hand is over",
-            f"{cap(someone)} went out on the {name(card)}: nobody draws.",
-            "Count the cards left in the other hands.")
+            "hand-over", say(N_("The hand is over")),
+            say(N_("%(who)s went out on the %(card)s: nobody draws."),
+                who=cap(someone), card=name(card)),
+            say(N_("Count the cards left in the other hands.")))
     R.rules("going-out-on-draw", CARD_RULES[kind])
     R.draw("next-player", n)
     return R.done(
-        "next-player-draws", f"The next player draws {n}",
-        f"{cap(someone)} went out on the {name(card)}: the next player still draws {n}.",
-        STILL_COUNT.get(kind, "Those cards count when the points are totalled."))
+        "next-player-draws", say(N_("The next player draws %(num)d"), num=n),
+        say(N_("%(who)s went out on the %(card)s: the next player still draws %(num)d."),
+            who=cap(someone), card=name(card), num=n),
+        STILL_COUNT.get(kind) or say(N_("Those cards count when the points are totalled.")))

@@ -15,84 +15,87 @@ from .reading import (
     read_bool, read_card, read_choice, read_colour, read_hand, read_int, read_name,
     read_players)
 from .ruling import JudgeError
+from .text import N_, say
 from .wording import name
 
 Args = dict[str, Any]
-TOP = "the top card of the discard pile"
+TOP = N_("the top card of the discard pile")
 
 
 def parse_play(q: Mapping, ed: Edition) -> Args:
-    return {"top": read_card(q, "top", ed, TOP), "card": read_card(q, "card", ed, "the card played"),
-            "color": read_colour(q, "color", "the colour called", required=False),
+    return {"top": read_card(q, "top", ed, TOP), "card": read_card(q, "card", ed, N_("the card played")),
+            "color": read_colour(q, "color", N_("the colour called"), required=False),
             "hand": read_hand(q, "hand", ed, required=False),
-            "drawn": read_card(q, "drawn", ed, "the card drawn", required=False),
+            "drawn": read_card(q, "drawn", ed, N_("the card drawn"), required=False),
             "pending_draw": read_int(q, "pending_draw", 0, MAX_PENDING, 0),
             "players": read_players(q), "player": read_name(q, "player"),
             "cheese_touch_fresh": read_bool(q, "cheese_touch_fresh", True)}
 
 
 def parse_challenge(q: Mapping, ed: Edition) -> Args:
-    colour = read_colour(q, "color", "the colour in play when the Wild Draw Four was played",
+    colour = read_colour(q, "color", N_("the colour in play when the Wild Draw Four was played"),
                          required=False)
-    top = read_card(q, "top", ed, "the top card", required=False)
+    top = read_card(q, "top", ed, N_("the top card"), required=False)
     if top is not None:
         colour = colour_in_play(top, colour)
     if colour is None:
-        raise JudgeError("Say the colour in play when the Wild Draw Four was played "
-                         f"('color'): one of {', '.join(COLOURS)}.")
-    card = read_card(q, "card", ed, "the card challenged", required=False)
+        raise JudgeError(say(N_("Say the colour in play when the Wild Draw Four was played "
+                                "('color'): one of %(choices)s."), choices=", ".join(COLOURS)))
+    card = read_card(q, "card", ed, N_("the card challenged"), required=False)
     if card is not None and card.kind.token != "wild-draw4":
-        raise JudgeError(f"Only a Wild Draw Four can be challenged, not the {name(card)}.")
+        raise JudgeError(say(N_("Only a Wild Draw Four can be challenged, not the %(card)s."),
+                             card=name(card)))
     return {"colour": colour, "hand": read_hand(q, "hand", ed, required=True), "top": top,
-            "card": card, "by": read_choice(q, "by", CHALLENGERS, "who challenges", "next-player"),
+            "card": card, "by": read_choice(q, "by", CHALLENGERS, N_("who challenges"), "next-player"),
             "challenged": read_name(q, "challenged"), "challenger": read_name(q, "challenger")}
 
 
 def parse_uno(q: Mapping, ed: Edition) -> Args:
-    return {"caught": read_choice(q, "caught", UNO_CAUGHT, "when the catch came"),
+    return {"caught": read_choice(q, "caught", UNO_CAUGHT, N_("when the catch came")),
             "said_uno_first": read_bool(q, "said_uno_first", False),
             "player": read_name(q, "player")}
 
 
 def parse_first_card(q: Mapping, ed: Edition) -> Args:
-    return {"card": read_card(q, "card", ed, "the card turned up", colour_needed=False),
+    return {"card": read_card(q, "card", ed, N_("the card turned up"), colour_needed=False),
             "players": read_players(q)}
 
 
 def parse_draw(q: Mapping, ed: Edition) -> Args:
     """Only `play-drawn` is judged from the cards; `play-other-after-draw` names them."""
-    action = read_choice(q, "action", DRAW_ACTIONS, "what the player wants to do")
+    action = read_choice(q, "action", DRAW_ACTIONS, N_("what the player wants to do"))
     args: Args = {"action": action, "player": read_name(q, "player"),
                   "by_choice": read_bool(q, "by_choice", False)}
     if action in ("play-drawn", "play-other-after-draw"):
         needed = action == "play-drawn"
-        args["drawn"] = read_card(q, "drawn", ed, "the card drawn", required=needed)
-        args["card"] = read_card(q, "card", ed, "the card from the hand", required=False)
+        args["drawn"] = read_card(q, "drawn", ed, N_("the card drawn"), required=needed)
+        args["card"] = read_card(q, "card", ed, N_("the card from the hand"), required=False)
     if action == "play-drawn":
         args.update(top=read_card(q, "top", ed, TOP),
-                    color=read_colour(q, "color", "the colour called", required=False),
+                    color=read_colour(q, "color", N_("the colour called"), required=False),
                     hand=read_hand(q, "hand", ed, required=False), players=read_players(q))
     return args
 
 
 def parse_stacking(q: Mapping, ed: Edition) -> Args:
-    return {"pending": read_card(q, "pending", ed, "the draw card pending", colour_needed=False),
-            "card": read_card(q, "card", ed, "the card to stack", colour_needed=False),
+    return {"pending": read_card(q, "pending", ed, N_("the draw card pending"), colour_needed=False),
+            "card": read_card(q, "card", ed, N_("the card to stack"), colour_needed=False),
             "total": read_int(q, "total", 2, MAX_PENDING, None),
-            "colour": read_colour(q, "color", "the colour called", required=False),
+            "colour": read_colour(q, "color", N_("the colour called"), required=False),
             "hand": read_hand(q, "hand", ed, required=False)}
 
 
 def parse_two_players(q: Mapping, ed: Edition) -> Args:
     players = read_players(q)
     if players not in (None, 2):
-        raise JudgeError(f"'players' must be 2 for a two-players question (it says {players}); "
-                         "ask 'play' or 'first-card' for a larger table.")
-    return {"card": read_card(q, "card", ed, "the card played", colour_needed=False)}
+        raise JudgeError(say(N_("'players' must be 2 for a two-players question (it says "
+                                "%(players)d); ask 'play' or 'first-card' for a larger table."),
+                             players=players))
+    return {"card": read_card(q, "card", ed, N_("the card played"), colour_needed=False)}
 
 
 def parse_going_out(q: Mapping, ed: Edition) -> Args:
-    return {"card": read_card(q, "card", ed, "the last card played", colour_needed=False),
+    return {"card": read_card(q, "card", ed, N_("the last card played"), colour_needed=False),
             "player": read_name(q, "player")}
 
 
@@ -102,12 +105,12 @@ def parse_nothing(q: Mapping, ed: Edition) -> Args:
 
 def parse_cheese_touch(q: Mapping, ed: Edition) -> Args:
     require_cheese_touch(ed)
-    situation = read_choice(q, "situation", CHEESE_SITUATIONS, "the situation", "play")
+    situation = read_choice(q, "situation", CHEESE_SITUATIONS, N_("the situation"), "play")
     if situation == "play":
         return {"situation": situation, "top": read_card(q, "top", ed, TOP),
                 "color": read_colour(q, "color", "", required=False)}
     if situation == "later":
         return {"situation": situation}
     return {"situation": situation,
-            "card": read_card(q, "card", ed, "the card played", required=False),
+            "card": read_card(q, "card", ed, N_("the card played"), required=False),
             "has_yellow": read_bool(q, "has_yellow", None)}

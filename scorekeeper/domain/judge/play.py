@@ -9,6 +9,7 @@ from .effects import is_draw_card
 from .play_matching import play_match
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .stacking import pending_total, stack
+from .text import N_, say
 from .wording import cap, name, who
 
 
@@ -18,15 +19,16 @@ def judge_play(ed: Edition, rules: HouseRules, top: Card, card: Card, *,
                player: str | None = None, cheese_touch_fresh: bool = True) -> Ruling:
     colour = colour_in_play(top, color)
     R = RulingBuilder("play", ed)
-    someone = who(player, "the player")
+    someone = who(player, say(N_("the player")))
     if pending_draw:
         if not is_draw_card(top):
-            raise JudgeError(
-                f"A draw is pending only when a Draw Two or Wild Draw Four is on top; the top "
-                f"card is the {name(top)}. Leave out 'pending_draw' or change the top card.")
+            raise JudgeError(say(
+                N_("A draw is pending only when a Draw Two or Wild Draw Four is on top; the "
+                   "top card is the %(card)s. Leave out 'pending_draw' or change the top "
+                   "card."), card=name(top)))
         if drawn is not None:
-            raise JudgeError("With a draw pending the player draws the penalty and loses the "
-                             "turn: leave out 'drawn'.")
+            raise JudgeError(say(N_("With a draw pending the player draws the penalty and "
+                                    "loses the turn: leave out 'drawn'.")))
         total = pending_total(top, pending_draw, "pending_draw")
         return stack(R, rules, top, card, total, colour, hand, someone)
     if top.kind.token == "cheese-touch" and cheese_touch_fresh:
@@ -34,11 +36,11 @@ def judge_play(ed: Edition, rules: HouseRules, top: Card, card: Card, *,
     if drawn is not None and drawn.token != card.token:
         R.rules("no-play-after-draw", "play-drawn-card", "draw-instead")
         return R.done(
-            "illegal", "Illegal",
-            f"{cap(someone)} drew the {name(drawn)} this turn, so the {name(card)} from the "
-            "hand may not be played now.",
-            "After drawing, only the card just drawn may be played (if it fits); the turn "
-            "then passes.")
+            "illegal", say(N_("Illegal")),
+            say(N_("%(who)s drew the %(drawn)s this turn, so the %(card)s from the hand may "
+                   "not be played now."), who=cap(someone), drawn=name(drawn), card=name(card)),
+            say(N_("After drawing, only the card just drawn may be played (if it fits); the "
+                   "turn then passes.")))
     if drawn is not None:
         R.rules("play-drawn-card")
     return play_match(R, ed, top, card, colour, hand, players, someone, drawn is not None)

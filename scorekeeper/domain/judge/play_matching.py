@@ -6,7 +6,8 @@ from ..editions import Edition
 from .cheese_touch import cheese_touch_played
 from .wording import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .wording import TWO_PLAYER_REVERSE, a, cap, listing, name
+from .text import N_, say
+from .wording import TWO_PLAYER_REVERSE, a, cap, colour_name, listing, name
 
 WILDS = ("wild", "wild-draw4")
 KIND_RULES = {"skip": "skip", "reverse": "reverse", "draw2": "draw-two"}
@@ -17,19 +18,22 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
     """None when the Wild Draw Four is allowed; an illegal ruling when it is not."""
     R.rules("wild-draw-four", "wild-draw-four-restriction")
     if hand is None:
-        raise JudgeError(
-            "To judge a Wild Draw Four, say which other cards the player holds ('hand'); "
-            "an empty list if it was their last card.")
+        raise JudgeError(say(
+            N_("To judge a Wild Draw Four, say which other cards the player holds ('hand'); "
+               "an empty list if it was their last card.")))
     if colour is None:
         return None  # a Blank on top with nothing called: handled by the caller
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.rules("challenge")
         return R.done(
-            "illegal", f"Illegal: {someone} holds a {colour} card",
-            f"{cap(someone)} holds the {listing(matching)}, a card of the colour in play "
-            f"({colour}), so the {name(card)} may not be played.",
-            "If it is played anyway and challenged, the player who played it draws the 4.")
+            "illegal", say(N_("Illegal: %(who)s holds a %(colour)s card"),
+                           who=someone, colour=colour_name(colour)),
+            say(N_("%(who)s holds the %(cards)s, a card of the colour in play (%(colour)s), "
+                   "so the %(card)s may not be played."), who=cap(someone),
+                cards=listing(matching), colour=colour_name(colour), card=name(card)),
+            say(N_("If it is played anyway and challenged, the player who played it draws "
+                   "the 4.")))
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":
         R.depends(CHEESE_IN_HAND)
     return None
@@ -46,30 +50,33 @@ def play_match(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str
     if kind == "wild-draw4":
         return _wild_draw_four(R, top, card, colour, hand, someone)
     if kind == "cheese-touch":
-        R.depends("wimpy-kid edition: the Cheese Touch is played only on yellow (sheet 004).")
+        R.depends(say(N_("wimpy-kid edition: the Cheese Touch is played only on yellow "
+                         "(sheet 004).")))
         return cheese_touch_played(R, top, colour)
     return _coloured(R, ed, top, card, colour, players, someone, drew)
 
 
 def _blank(R: RulingBuilder, top: Card, card: Card) -> Ruling:
     R.rules("blank-cards")
-    R.depends("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
-              "for playing them; the table decides.")
+    R.depends(say(N_("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
+                     "for playing them; the table decides.")))
     return R.done(
-        "table-decides", "The table decides",
-        f"Sheet 000 says nothing about playing the {name(card)} on {a(top)}: "
-        "Blank cards are left to the table.",
-        "Agree on a rule for Blank cards before going on; the judge does not guess.")
+        "table-decides", say(N_("The table decides")),
+        say(N_("Sheet 000 says nothing about playing the %(card)s on %(top)s: Blank cards "
+               "are left to the table."), card=name(card), top=a(top)),
+        say(N_("Agree on a rule for Blank cards before going on; the judge does not guess.")))
 
 
 def _wild(R: RulingBuilder, top: Card, someone: str, drew: bool) -> Ruling:
     R.rules("wild", "wild-any-time")
     return R.done(
-        "legal", "Legal",
-        f"A Wild {'just drawn ' if drew else ''}may be played on any card, {a(top)} included, "
-        "even when the player holds another playable card.",
-        f"{cap(someone)} names the colour that continues play (any colour, "
-        "the current one included).")
+        "legal", say(N_("Legal")),
+        say(N_("A Wild just drawn may be played on any card, %(top)s included, even when the "
+               "player holds another playable card.") if drew else
+            N_("A Wild may be played on any card, %(top)s included, even when the player "
+               "holds another playable card."), top=a(top)),
+        say(N_("%(who)s names the colour that continues play (any colour, the current one "
+               "included)."), who=cap(someone)))
 
 
 def _wild_draw_four(R: RulingBuilder, top: Card, card: Card, colour: str | None,
@@ -80,22 +87,25 @@ def _wild_draw_four(R: RulingBuilder, top: Card, card: Card, colour: str | None,
     if colour is None:
         R.rules("blank-cards")
         return R.done(
-            "table-decides", "The table decides",
-            f"No colour is in play on {a(top)}, so the Wild Draw Four's restriction "
-            "cannot be checked.",
-            "Blank cards are left to the table: say which colour it stands for.")
+            "table-decides", say(N_("The table decides")),
+            say(N_("No colour is in play on %(top)s, so the Wild Draw Four's restriction "
+                   "cannot be checked."), top=a(top)),
+            say(N_("Blank cards are left to the table: say which colour it stands for.")))
     R.draw("next-player", 4)
     same = [c for c in hand or [] if c.colour and c.colour != colour and c.kind == top.kind]
     if same:
-        first = (f"{cap(someone)} holds no {colour} card; the {listing(same)} only "
-                 f"matches {a(top)} by {'number' if top.kind.is_number else 'symbol'}, "
-                 "which is allowed.")
+        first = say(N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                       "by number, which is allowed.") if top.kind.is_number else
+                    N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                       "by symbol, which is allowed."),
+                    who=cap(someone), colour=colour_name(colour), cards=listing(same), top=a(top))
     else:
-        first = f"{cap(someone)} holds no {colour} card, the colour in play."
+        first = say(N_("%(who)s holds no %(colour)s card, the colour in play."),
+                    who=cap(someone), colour=colour_name(colour))
     return R.done(
-        "legal", "Legal: the next player draws 4", first,
-        "The next player draws 4 and loses the turn; they may challenge, "
-        "but would draw 6 instead.")
+        "legal", say(N_("Legal: the next player draws 4")), first,
+        say(N_("The next player draws 4 and loses the turn; they may challenge, but would "
+               "draw 6 instead.")))
 
 
 def _coloured(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str | None,
@@ -104,8 +114,9 @@ def _coloured(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str 
     R.rules("matching")
     if top.kind.token == "blank":
         R.rules("blank-cards")
-        R.depends(f"classic-112 edition: Blank cards are left to the table; the judge takes "
-                  f"{colour}, the colour given, as the colour in play.")
+        R.depends(say(N_("classic-112 edition: Blank cards are left to the table; the judge "
+                         "takes %(colour)s, the colour given, as the colour in play."),
+                      colour=colour_name(colour)))
     if card.kind.token in KIND_RULES:
         R.rules(KIND_RULES[card.kind.token])
     by = _matches_by(top, card, colour)
@@ -125,47 +136,72 @@ def _matches_by(top: Card, card: Card, colour: str | None) -> str | None:
 
 def _unmatched(R: RulingBuilder, top: Card, card: Card, colour: str | None,
                drew: bool) -> Ruling:
-    against = (f"the colour called ({colour}) on {a(top)}" if top.colour is None else
-               f"{a(top)} by colour or {'number' if top.kind.is_number else 'symbol'}")
+    if top.colour is None:
+        against = say(N_("the colour called (%(colour)s) on %(top)s"),
+                      colour=colour_name(colour), top=a(top))
+    else:
+        against = say(N_("%(top)s by colour or number") if top.kind.is_number else
+                      N_("%(top)s by colour or symbol"), top=a(top))
     if drew:
         R.rules("draw-when-stuck")
-        second = "After drawing, a card that does not fit stays in the hand and the turn passes."
+        second = say(N_("After drawing, a card that does not fit stays in the hand and the "
+                        "turn passes."))
     else:
-        second = "Play a matching card or a Wild, or draw a card from the draw pile."
-    return R.done("illegal", "Illegal",
-                  f"The {name(card)} {'(just drawn) ' if drew else ''}does not match {against}.",
-                  second)
+        second = say(N_("Play a matching card or a Wild, or draw a card from the draw pile."))
+    first = say(N_("The %(card)s (just drawn) does not match %(against)s.") if drew else
+                N_("The %(card)s does not match %(against)s."), card=name(card), against=against)
+    return R.done("illegal", say(N_("Illegal")), first, second)
+
+
+MATCHES = {
+    "cheese": (N_("The %(card)s matches the Cheese Touch, which counts as a normal yellow card "
+                  "once answered."),
+               N_("The %(card)s (just drawn) matches the Cheese Touch, which counts as a normal "
+                  "yellow card once answered.")),
+    "called": (N_("The %(card)s matches the colour called on %(top)s (%(colour)s)."),
+               N_("The %(card)s (just drawn) matches the colour called on %(top)s "
+                  "(%(colour)s).")),
+    "colour": (N_("The %(card)s matches %(top)s by colour."),
+               N_("The %(card)s (just drawn) matches %(top)s by colour.")),
+    "number": (N_("The %(card)s matches %(top)s by number."),
+               N_("The %(card)s (just drawn) matches %(top)s by number.")),
+    "symbol": (N_("The %(card)s matches %(top)s by symbol."),
+               N_("The %(card)s (just drawn) matches %(top)s by symbol.")),
+}
 
 
 def _how_it_matches(R: RulingBuilder, top: Card, card: Card, colour: str | None, by: str,
                     drew: bool) -> str:
-    played = f"The {name(card)} {'(just drawn) ' if drew else ''}"
     if top.kind.token == "cheese-touch":
         R.rules("cheese-touch-after")
-        return played + "matches the Cheese Touch, which counts as a normal yellow card once answered."
-    if top.colour is None:
-        return played + f"matches the colour called on {a(top)} ({colour})."
-    return played + f"matches {a(top)} by {by}."
+        by = "cheese"
+    elif top.colour is None:
+        by = "called"
+    return say(MATCHES[by][drew], card=name(card), top=a(top), colour=colour_name(colour))
 
 
 def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None,
                   someone: str, drew: bool) -> tuple[str, str]:
     """The verdict and the second line: what the card does to the next player."""
     kind = card.kind.token
+    legal = say(N_("Legal"))
     if kind == "draw2":
         R.draw("next-player", 2)
-        return "Legal: the next player draws 2", "The next player draws 2 and loses the turn."
+        return (say(N_("Legal: the next player draws 2")),
+                say(N_("The next player draws 2 and loses the turn.")))
     if kind == "skip":
-        return "Legal", "The next player is skipped."
+        return legal, say(N_("The next player is skipped."))
     if kind == "reverse" and players == 2:
         R.rules("two-players")
         R.depends(TWO_PLAYER_REVERSE)
-        return "Legal", f"With two players, Reverse acts as Skip: {someone} plays again."
+        return legal, say(N_("With two players, Reverse acts as Skip: %(who)s plays again."),
+                          who=someone)
     if kind == "reverse":
-        return "Legal", "The direction of play reverses."
+        return legal, say(N_("The direction of play reverses."))
     if drew and ed.slug == "classic-112":
-        return "Legal", ("A drawn card that fits is played straight away (sheet 000: if you "
-                         "drew because nothing fit, you must).")
+        return legal, say(N_("A drawn card that fits is played straight away (sheet 000: if "
+                             "you drew because nothing fit, you must)."))
     if drew:
-        return "Legal", "A drawn card that fits may be played straight away, in the same turn."
-    return "Legal", "Play passes to the next player."
+        return legal, say(N_("A drawn card that fits may be played straight away, in the same "
+                             "turn."))
+    return legal, say(N_("Play passes to the next player."))

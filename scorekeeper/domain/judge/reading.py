@@ -9,7 +9,10 @@ from ..editions import (
     DEFAULT_EDITION, EDITIONS, Edition, HouseRuleError, HouseRules, get_edition, parse_house_rules)
 from .questions import MAX_HAND, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .ruling import JudgeError
-from .wording import name
+from .text import N_, say
+from .wording import kind_name, name
+
+HAND_EXAMPLE = '["red-2", "blue-7"]'
 
 
 def _get(q: Mapping, key: str) -> Any:
@@ -23,19 +26,20 @@ def read_edition(q: Mapping) -> Edition:
     """The edition named, or the default when the field is left out (not when it is empty)."""
     raw = q.get("edition", DEFAULT_EDITION)
     if raw is None or raw == "":
-        raise JudgeError(f"'edition' is empty: name one of {', '.join(EDITIONS)}, or leave "
-                         f"the field out for {DEFAULT_EDITION}.")
+        raise JudgeError(say(N_("'edition' is empty: name one of %(editions)s, or leave the "
+                                "field out for %(default)s."),
+                             editions=", ".join(EDITIONS), default=DEFAULT_EDITION))
     try:
         return get_edition(raw)
     except HouseRuleError as err:
-        raise JudgeError(str(err)) from None
+        raise JudgeError(err.args[0]) from None
 
 
 def read_rules(q: Mapping, ed: Edition) -> HouseRules:
     try:
         return parse_house_rules(q.get("house_rules"), ed)
     except HouseRuleError as err:
-        raise JudgeError(str(err)) from None
+        raise JudgeError(err.args[0]) from None
 
 
 def read_card(q: Mapping, key: str, ed: Edition, what: str, *, required: bool = True,
@@ -43,7 +47,8 @@ def read_card(q: Mapping, key: str, ed: Edition, what: str, *, required: bool = 
     raw = q.get(key)
     if raw is None or raw == "":
         if required:
-            raise JudgeError(f"Say {what} ('{key}'), for example 'red-7', 'blue-skip' or 'wild'.")
+            raise JudgeError(say(N_("Say %(what)s ('%(key)s'), for example 'red-7', 'blue-skip' "
+                                    "or 'wild'."), what=say(what), key=key))
         return None
     return check_card(raw, key, ed, colour_needed=colour_needed)
 
@@ -52,13 +57,15 @@ def check_card(raw: object, key: str, ed: Edition, *, colour_needed: bool = True
     try:
         card = parse_card(raw)
     except CardError as err:
-        raise JudgeError(f"'{key}': {err}") from None
+        raise JudgeError(say("'%(key)s': %(error)s", key=key, error=err.args[0])) from None
     if card.kind.token not in ed.deck:
-        raise JudgeError(
-            f"'{key}': there is no {card.kind.label} card in the {ed.slug} deck ({ed.name}).")
+        raise JudgeError(say(N_("'%(key)s': there is no %(kind)s card in the %(edition)s deck "
+                                "(%(name)s)."), key=key, kind=kind_name(card), edition=ed.slug,
+                             name=ed.name))
     if colour_needed and card.kind.coloured and card.colour is None:
-        raise JudgeError(
-            f"'{key}': say the colour of the {card.kind.label}, for example 'red-{card.kind.token}'.")
+        raise JudgeError(say(N_("'%(key)s': say the colour of the %(kind)s, for example "
+                                "'red-%(token)s'."), key=key, kind=kind_name(card),
+                             token=card.kind.token))
     return card
 
 
@@ -66,12 +73,14 @@ def read_colour(q: Mapping, key: str, what: str, *, required: bool = True) -> st
     raw = _get(q, key)
     if raw is None or raw == "":
         if required:
-            raise JudgeError(f"Say {what} ('{key}'): one of {', '.join(COLOURS)}.")
+            raise JudgeError(say(N_("Say %(what)s ('%(key)s'): one of %(choices)s."),
+                                 what=say(what), key=key, choices=", ".join(COLOURS)))
         return None
     if not isinstance(raw, str) or raw.strip().lower() not in COLOURS:
-        raise JudgeError(f"'{key}' must be one of {', '.join(COLOURS)}, not {raw!r}.")
+        raise JudgeError(say(N_("'%(key)s' must be one of %(choices)s, not %(raw)s."),
+                             key=key, choices=", ".join(COLOURS), raw=repr(raw)))
     if q.get("color") and q.get("colour") and str(q["color"]).lower() != str(q["colour"]).lower():
-        raise JudgeError("'color' and 'colour' disagree: give the colour once.")
+        raise JudgeError(say(N_("'color' and 'colour' disagree: give the colour once.")))
     return raw.strip().lower()
 
 
@@ -79,14 +88,16 @@ def read_hand(q: Mapping, key: str, ed: Edition, *, required: bool) -> list[Card
     raw = q.get(key)
     if raw is None:
         if required:
-            raise JudgeError(
-                f"Say which cards the player holds ('{key}'), as a list such as "
-                "[\"red-2\", \"blue-7\"]; an empty list if none.")
+            raise JudgeError(say(N_("Say which cards the player holds ('%(key)s'), as a list "
+                                    "such as %(example)s; an empty list if none."),
+                                 key=key, example=HAND_EXAMPLE))
         return None
     if not isinstance(raw, list):
-        raise JudgeError(f"'{key}' must be a list of cards such as [\"red-2\", \"blue-7\"].")
+        raise JudgeError(say(N_("'%(key)s' must be a list of cards such as %(example)s."),
+                             key=key, example=HAND_EXAMPLE))
     if len(raw) > MAX_HAND:
-        raise JudgeError(f"'{key}' lists {len(raw)} cards; a hand holds at most {MAX_HAND}.")
+        raise JudgeError(say(N_("'%(key)s' lists %(count)d cards; a hand holds at most %(most)d."),
+                             key=key, count=len(raw), most=MAX_HAND))
     return [check_card(t, key, ed) for t in raw]
 
 
@@ -106,9 +117,13 @@ def check_deck(named: Mapping[str, list[Card]], ed: Edition) -> None:
     limits += [(token, count, ed.deck[token]) for token, count in by_kind.items()]
     for token, count, most in limits:
         if count > most:
-            keys = " and ".join(f"'{k}'" for k in dict.fromkeys(fields[token]))
-            raise JudgeError(f"{keys} {'name' if ' and ' in keys else 'holds'} {count} × "
-                             f"{name(parse_card(token))}, but the {ed.slug} deck has only {most}.")
+            keys = list(dict.fromkeys(fields[token]))
+            message = (N_("%(keys)s name %(count)d × %(card)s, but the %(edition)s deck has only "
+                          "%(most)d.") if len(keys) > 1 else
+                       N_("%(keys)s holds %(count)d × %(card)s, but the %(edition)s deck has only "
+                          "%(most)d."))
+            raise JudgeError(say(message, keys=" and ".join(f"'{k}'" for k in keys), count=count,
+                                 card=name(parse_card(token)), edition=ed.slug, most=most))
 
 
 def read_bool(q: Mapping, key: str, default: bool | None) -> bool | None:
@@ -116,7 +131,7 @@ def read_bool(q: Mapping, key: str, default: bool | None) -> bool | None:
     if raw is None:
         return default
     if not isinstance(raw, bool):
-        raise JudgeError(f"'{key}' must be true or false.")
+        raise JudgeError(say(N_("'%(key)s' must be true or false."), key=key))
     return raw
 
 
@@ -125,7 +140,8 @@ def read_int(q: Mapping, key: str, low: int, high: int, default: int | None) -> 
     if raw is None:
         return default
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise JudgeError(f"'{key}' must be a whole number from {low} to {high}.")
+        raise JudgeError(say(N_("'%(key)s' must be a whole number from %(low)d to %(high)d."),
+                             key=key, low=low, high=high))
     return raw
 
 
@@ -135,9 +151,11 @@ def read_choice(q: Mapping, key: str, choices: tuple[str, ...], what: str,
     if raw is None or raw == "":
         if default is not None:
             return default
-        raise JudgeError(f"Say {what} ('{key}'): one of {', '.join(choices)}.")
+        raise JudgeError(say(N_("Say %(what)s ('%(key)s'): one of %(choices)s."),
+                             what=say(what), key=key, choices=", ".join(choices)))
     if raw not in choices:
-        raise JudgeError(f"'{key}' must be one of {', '.join(choices)}, not {raw!r}.")
+        raise JudgeError(say(N_("'%(key)s' must be one of %(choices)s, not %(raw)s."),
+                             key=key, choices=", ".join(choices), raw=repr(raw)))
     return raw
 
 
@@ -146,7 +164,8 @@ def read_name(q: Mapping, key: str) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or len(raw.strip()) > MAX_NAME:
-        raise JudgeError(f"'{key}' must be a player's name of at most {MAX_NAME} characters.")
+        raise JudgeError(say(N_("'%(key)s' must be a player's name of at most %(most)d "
+                                "characters."), key=key, most=MAX_NAME))
     return raw.strip() or None
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions import Edition
+from .text import as_text
 from .wording import cap, two_lines
 
 
@@ -57,12 +58,12 @@ class RulingBuilder:
 
     def depends(self, note: str) -> None:
         if note not in self._depends:
-            self._depends.append(note)
+            self._depends.append(as_text(note))
 
     def done(self, ruling: str, verdict: str, first: str, second: str, *,
              details: dict[str, Any] | None = None) -> Ruling:
         return Ruling(
-            question=self.question, ruling=ruling, verdict=cap(verdict),
-            explanation=two_lines(cap(first), cap(second)), rules=list(self._rules),
+            question=self.question, ruling=ruling, verdict=cap(as_text(verdict)),
+            explanation=two_lines(cap(as_text(first)), cap(as_text(second))), rules=list(self._rules),
             edition=self.ed.slug, draws=dict(self._draws), depends_on=list(self._depends),
             details=details or {})

@@ -9,20 +9,21 @@ from ..editions import Edition, HouseRules
 from .effects import DRAW_CARD_RULES, draws, is_draw_card
 from .play_matching import wild_draw_four_restriction
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .wording import cap, name
+from .text import N_, say
+from .wording import cap, colour_name, kind_name, name
 
-STACKING_ON = "House rule: stacking is on (sheet 003); official rules do not allow it."
+STACKING_ON = say(N_("House rule: stacking is on (sheet 003); official rules do not allow it."))
 
 
 def judge_stacking(ed: Edition, rules: HouseRules, pending: Card, card: Card,
                    total: int | None = None, colour: str | None = None,
                    hand: list[Card] | None = None) -> Ruling:
     if not is_draw_card(pending):
-        raise JudgeError("'pending' must be the draw card waiting to be answered: "
-                         "'draw2' (or e.g. 'red-draw2') or 'wild-draw4'.")
+        raise JudgeError(say(N_("'pending' must be the draw card waiting to be answered: "
+                                "'draw2' (or e.g. 'red-draw2') or 'wild-draw4'.")))
     total = pending_total(pending, total, "total")
     return stack(RulingBuilder("stacking", ed), rules, pending, card, total,
-                 colour or pending.colour, hand, "the player")
+                 colour or pending.colour, hand, say(N_("the player")))
 
 
 def pending_total(pending: Card, total: int | None, key: str) -> int:
@@ -31,9 +32,10 @@ def pending_total(pending: Card, total: int | None, key: str) -> int:
     if total is None:
         return least
     if total < least or total % 2:
-        raise JudgeError(
-            f"'{key}' must be an even number of at least {least} with a {pending.kind.label} "
-            f"pending: draw cards only ever add 2 or 4 (it says {total}).")
+        raise JudgeError(say(
+            N_("'%(key)s' must be an even number of at least %(least)d with a %(kind)s "
+               "pending: draw cards only ever add 2 or 4 (it says %(total)d)."),
+            key=key, least=least, kind=kind_name(pending), total=total))
     return total
 
 
@@ -47,23 +49,30 @@ def stack(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total:
     if not is_draw_card(card):
         R.draw("player", total)
         return R.done(
-            "illegal", f"Illegal: {someone} draws {total}",
-            f"The {name(card)} is not a draw card: with the {name(pending)} pending, "
-            f"{someone} must take the {total} cards.",
-            f"{cap(someone)} draws the {total} cards and loses the turn.")
+            "illegal", say(N_("Illegal: %(who)s draws %(num)d"), who=someone, num=total),
+            say(N_("The %(card)s is not a draw card: with the %(pending)s pending, %(who)s "
+                   "must take the %(num)d cards."),
+                card=name(card), pending=name(pending), who=someone, num=total),
+            _draws_and_loses(someone, total))
     adds = draws(card)
     if not rules.stacking:
         R.draw("player", total)
         R.rules("house-stacking")
-        R.depends(f"Official rules: no stacking. With the house rule 'stacking' the "
-                  f"{name(card)} could be stacked and the next player would draw {total + adds}.")
+        R.depends(say(N_("Official rules: no stacking. With the house rule 'stacking' the "
+                         "%(card)s could be stacked and the next player would draw %(num)d."),
+                      card=name(card), num=total + adds))
         return R.done(
-            "illegal", f"Illegal: {someone} draws {total}",
-            f"The {name(card)} may not be stacked on the pending {name(pending)}: official "
-            "rules have no stacking.",
-            f"{cap(someone)} draws the {total} cards and loses the turn.")
+            "illegal", say(N_("Illegal: %(who)s draws %(num)d"), who=someone, num=total),
+            say(N_("The %(card)s may not be stacked on the pending %(pending)s: official "
+                   "rules have no stacking."), card=name(card), pending=name(pending)),
+            _draws_and_loses(someone, total))
     refused = _unmatched(R, pending, card, total, colour, hand, someone)
     return refused or _stacked(R, pending, card, total, adds, colour, hand, someone)
+
+
+def _draws_and_loses(someone: str, total: int) -> str:
+    return say(N_("%(who)s draws the %(num)d cards and loses the turn."),
+               who=cap(someone), num=total)
 
 
 def _unmatched(R: RulingBuilder, pending: Card, card: Card, total: int, colour: str | None,
@@ -76,29 +85,35 @@ def _unmatched(R: RulingBuilder, pending: Card, card: Card, total: int, colour: 
     if pending.kind.token == "draw2":
         return None  # a Draw Two on a Draw Two matches by symbol
     if card.colour is None:
-        raise JudgeError("'card': say the colour of the Draw Two (for example "
-                         "'red-draw2'); on a Wild Draw Four it must match the colour called.")
+        raise JudgeError(say(N_("'card': say the colour of the Draw Two (for example "
+                                "'red-draw2'); on a Wild Draw Four it must match the colour "
+                                "called.")))
     if colour is None:
-        raise JudgeError("Say which colour was called with the Wild Draw Four ('color').")
+        raise JudgeError(say(N_("Say which colour was called with the Wild Draw Four "
+                                "('color').")))
     if card.colour == colour:
         return None
     R.rules("draw-two")
     R.draw("player", total)
     return R.done(
-        "illegal", f"Illegal: {someone} draws {total}",
-        f"The {name(card)} does not match the colour called ({colour}) on the Wild Draw Four.",
-        f"Even with stacking a Draw Two must match, so {someone} draws {total}.")
+        "illegal", say(N_("Illegal: %(who)s draws %(num)d"), who=someone, num=total),
+        say(N_("The %(card)s does not match the colour called (%(colour)s) on the Wild Draw "
+               "Four."), card=name(card), colour=colour_name(colour)),
+        say(N_("Even with stacking a Draw Two must match, so %(who)s draws %(num)d."),
+            who=someone, num=total))
 
 
 def _stacked(R: RulingBuilder, pending: Card, card: Card, total: int, adds: int,
              colour: str | None, hand: list[Card] | None, someone: str) -> Ruling:
     R.draw("next-player", total + adds)
-    second = (f"{cap(someone)} draws nothing; the next player draws {total + adds} "
-              "or stacks again.")
+    second = say(N_("%(who)s draws nothing; the next player draws %(num)d or stacks again."),
+                 who=cap(someone), num=total + adds)
     if card.kind.token == "wild-draw4" and (hand is None or colour is None):
-        second = (f"The next player draws {total + adds} or stacks again; the Wild Draw "
-                  "Four's own colour rule still applies.")
+        second = say(N_("The next player draws %(num)d or stacks again; the Wild Draw Four's "
+                        "own colour rule still applies."), num=total + adds)
     return R.done(
-        "legal", f"Legal: the next player draws {total + adds}",
-        f"With stacking, the {name(card)} goes on the pending {name(pending)} and the "
-        f"totals add up: {total} + {adds} = {total + adds}.", second)
+        "legal", say(N_("Legal: the next player draws %(num)d"), num=total + adds),
+        say(N_("With stacking, the %(card)s goes on the pending %(pending)s and the totals "
+               "add up: %(total)d + %(adds)d = %(num)d."),
+            card=name(card), pending=name(pending), total=total, adds=adds, num=total + adds),
+        second)
