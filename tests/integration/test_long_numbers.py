@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.support.helpers import auth, new_game, post_hand
+from tests.support.helpers import auth, game_backup, keep_score, new_game, post_hand
 
 HUGE = "9" * 5000
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
@@ -17,8 +17,7 @@ HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 def keeper(client, game):
     """The test client keeps score for `game`, which has one hand."""
     post_hand(client, game, HAND)
-    with client.session_transaction() as session:
-        session["keys"] = {str(game["id"]): game["edit_key"]}
+    keep_score(client, game)
     return game
 
 
@@ -65,8 +64,7 @@ def test_huge_numbers_in_urls_name_nothing(client, path):
 
 
 def test_huge_number_in_a_backup_is_refused_with_a_reason(client, runner, tmp_path):
-    new_game(client)
-    backup = client.get("/backup.json").get_data(as_text=True)
+    backup = game_backup(client, new_game(client)).decode()
     broken = backup.replace('"target": 500', f'"target": {HUGE}', 1)
     assert broken != backup
     path = tmp_path / "huge.json"
@@ -76,8 +74,7 @@ def test_huge_number_in_a_backup_is_refused_with_a_reason(client, runner, tmp_pa
 
 
 def test_huge_number_in_an_uploaded_backup_is_a_422(csrf_off, client):
-    new_game(client)
-    backup = client.get("/backup.json").get_data(as_text=True).replace(
+    backup = game_backup(client, new_game(client)).decode().replace(
         '"target": 500', f'"target": {HUGE}', 1)
     response = client.post("/restore", data={"backup": (io.BytesIO(backup.encode()), "b.json")},
                            content_type="multipart/form-data")

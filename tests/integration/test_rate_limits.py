@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import rate_limits
 from scorekeeper.models import Game, db
 
-from tests.support.helpers import new_game, post_hand
+from tests.support.helpers import game_backup, new_game, post_hand
 
 NEW_GAME_FORM = {"players-0": "Mom", "players-1": "Dad", "players-2": "Zoe", "edition": "classic",
                  "scoring": "winner-takes-points", "target": "500"}
@@ -78,8 +78,7 @@ def test_each_client_has_its_own_budget(limited):
 def test_restores_past_the_limit_answer_429(limited):
     app = limited(RATELIMIT_RESTORE="2 per minute")
     client = app.test_client()
-    new_game(client)
-    backup = client.get("/backup.json").data
+    backup = game_backup(client, new_game(client))
     token = csrf_token(client, "/")  # the home page carries the restore form's token
 
     def restore():
@@ -116,7 +115,7 @@ def test_a_familys_evening_never_meets_the_default_limits(limited):
     for _ in range(20):
         statuses.append(client.post("/api/judge", json=PLAY).status_code)
         statuses.append(client.get("/judge/play").status_code)
-    backup = client.get("/backup.json").data
+    backup = game_backup(client, games[0])
     for _ in range(2):
         statuses.append(client.post("/restore", data={"backup": (BytesIO(backup), "b.json"),
                                                       "csrf_token": csrf_token(client, "/")},

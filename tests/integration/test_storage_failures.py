@@ -8,7 +8,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper.models import db
 
-from tests.support.helpers import new_game, post_hand
+from tests.support.helpers import game_backup, new_game, post_hand
 
 HAND = {"Ana": [], "Ben": ["7", "skip"], "Cy": ["wild"], "Dee": ["3"]}
 
@@ -94,7 +94,7 @@ def test_healthz_says_a_read_only_database_is_not_writable(app, backend, client,
 def test_a_restore_into_a_read_only_database_is_503(app, backend, client):
     game = new_game(client)
     post_hand(client, game, HAND)
-    backup = client.get("/backup.json").data
+    backup = game_backup(client, game)
     break_storage(app, backend, "read-only")
     client.application.config["WTF_CSRF_ENABLED"] = False
     response = client.post("/restore", data={"backup": (BytesIO(backup), "b.json")},

@@ -26,3 +26,12 @@ def keep_score(client, game, base_url="http://localhost"):
     data = {"key": game["edit_key"]} | ({"csrf_token": token.group(1)} if token else {})
     response = client.post(f"/games/{game['id']}/keep-score", data=data, base_url=base_url)
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
+
+
+def game_backup(client, game) -> bytes:
+    """A backup file of `game`, downloaded as its keeper does (the web backs up one game at
+    a time; the whole server only through `flask backup`)."""
+    keep_score(client, game)
+    response = client.get(f"/games/{game['id']}/export.json")
+    assert response.status_code == 200, response.status_code
+    return response.data

@@ -5,6 +5,7 @@ from flask import Flask
 from sqlalchemy import select
 from werkzeug.routing import IntegerConverter, Rule
 
+from scorekeeper.database import PublicId
 from scorekeeper.models import db
 
 API_PREFIX = "/api/"
@@ -23,6 +24,8 @@ def build(app: Flask, rule: Rule, game_id: str = "A" * 16, number: int = 1, **va
             continue
         if name == "game_id":
             values[name] = game_id
+        elif isinstance(converter, PublicId):  # a table's id: the right shape, naming nothing
+            values[name] = "A" * 16
         elif isinstance(converter, IntegerConverter):
             values[name] = number
         else:
@@ -34,11 +37,13 @@ def is_api(rule: Rule) -> bool:
     return rule.rule.startswith(API_PREFIX)
 
 
-def snapshot(app: Flask) -> dict[str, list[tuple]]:
-    """Every row of every table, in primary-key order."""
+def snapshot(app: Flask, only: tuple[str, ...] | None = None) -> dict[str, list[tuple]]:
+    """Every row of every table (or of the tables named in `only`), in primary-key order."""
     with app.app_context():
         rows = {}
         for table in db.metadata.sorted_tables:
+            if only is not None and table.name not in only:
+                continue
             rows[table.name] = [tuple(r) for r in db.session.execute(
                 select(table).order_by(*table.primary_key.columns))]
         db.session.rollback()
