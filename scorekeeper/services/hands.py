@@ -104,16 +104,23 @@ def record_hand(game_id: str, held: object, typed: object = None,
         after.update(game=game, totals=add_hand(totals, result, points, game.scoring))
         return hand, True
 
-    try:
-        hand, created = write_game(game_id, change, load=load_game_head)
-    except IntegrityError:  # the same request_id committed by a racing request
-        db.session.rollback()
-        hand, created = _find_request(game_id, request_id) if request_id else None, False
-        if hand is None:
-            raise
+    hand, created = _write_once(game_id, change, request_id)
     if created:  # the write bumped the version: the next hand starts from these totals
         game_totals().put((game_id, after["game"].version), after["totals"])
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
+
+
+def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
+    """Run the recording write; a racing request that committed the same request_id first
+    wins, and this one answers with its hand."""
+    try:
+        return write_game(game_id, change, load=load_game_head)
+    except IntegrityError:
+        db.session.rollback()
+        hand = _find_request(game_id, request_id) if request_id else None
+        if hand is None:
+            raise
+        return hand, False
 
 
 def _written(game_id: str, hand: Hand, created: bool) -> Written:
