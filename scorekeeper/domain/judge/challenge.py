@@ -20,13 +20,7 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     victim = who(challenger, say(N_("the challenger")))
     colour_ = colour_name(colour)
     if by != "next-player":
-        R.draw("next-player", 4)
-        return R.done(
-            "not-allowed", say(N_("No challenge: only the player who must draw may challenge")),
-            say(N_("Only the player told to draw the 4 may challenge the Wild Draw Four; "
-                   "%(who)s cannot."), who=who(challenger, say(N_("anyone else")))),
-            say(N_("The card stands: the next player draws 4 unless they challenge it "
-                   "themselves.")))
+        return _not_the_drawer(R, challenger)
     R.rules("wild-draw-four-restriction")
     matching = [c for c in hand if c.colour == colour]
     if matching:
@@ -39,19 +33,33 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
             say(N_("So %(who)s draws the 4 cards instead of %(victim)s."),
                 who=offender, victim=victim))
     R.draw("challenger", 6)
-    elsewhere = [c for c in hand if c.colour and c.colour != colour]
-    if elsewhere:
-        first = say(N_("%(who)s held no %(colour)s card; the %(cards)s is another colour, "
-                       "and only the colour counts.") if len(elsewhere) == 1 else
-                    N_("%(who)s held no %(colour)s card; the %(cards)s are other colours, "
-                       "and only the colour counts."),
-                    who=cap(offender), colour=colour_, cards=listing(elsewhere))
-    else:
-        first = say(N_("%(who)s held no %(colour)s card, the colour in play."),
-                    who=cap(offender), colour=colour_)
+    first = _no_card_of_the_colour(hand, colour, offender)
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":
         R.depends(CHEESE_IN_HAND)
     return R.done(
         "innocent", say(N_("Innocent: %(who)s draws 6"), who=victim), first,
         say(N_("The Wild Draw Four was legal: %(who)s draws the 4 plus 2 more (6) and loses "
                "the turn."), who=victim))
+
+
+def _not_the_drawer(R: RulingBuilder, challenger: str | None) -> Ruling:
+    R.draw("next-player", 4)
+    return R.done(
+        "not-allowed", say(N_("No challenge: only the player who must draw may challenge")),
+        say(N_("Only the player told to draw the 4 may challenge the Wild Draw Four; "
+               "%(who)s cannot."), who=who(challenger, say(N_("anyone else")))),
+        say(N_("The card stands: the next player draws 4 unless they challenge it "
+               "themselves.")))
+
+
+def _no_card_of_the_colour(hand: list[Card], colour: str, offender):
+    """The innocent ruling's first line: naming the other colours held, if any."""
+    elsewhere = [c for c in hand if c.colour and c.colour != colour]
+    if not elsewhere:
+        return say(N_("%(who)s held no %(colour)s card, the colour in play."),
+                   who=cap(offender), colour=colour_name(colour))
+    return say(N_("%(who)s held no %(colour)s card; the %(cards)s is another colour, "
+                  "and only the colour counts.") if len(elsewhere) == 1 else
+               N_("%(who)s held no %(colour)s card; the %(cards)s are other colours, "
+                  "and only the colour counts."),
+               who=cap(offender), colour=colour_name(colour), cards=listing(elsewhere))
