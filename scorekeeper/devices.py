@@ -12,6 +12,10 @@ import re
 import secrets
 
 from flask import Flask, Response, g, request
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .models import db, utcnow
 
 COOKIE = "device"
 DEVICE_DAYS = 400  # the longest lifetime browsers accept for a cookie
@@ -43,3 +47,43 @@ def _set_cookie(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.after_request(_set_cookie)
+
+
+class DeviceRows:
+    """This phone's rows in one table of grants and visits (device_games, device_tables):
+    each read once per request, written with the phone's cookie (re)sent."""
+
+    def __init__(self, model, column: str):
+        self.model, self.column, self.cache = model, column, f"device_rows_{column}"
+
+    def row(self, thing_id: str, create: bool = False):
+        device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
+        rows = g.setdefault(self.cache, {})
+        if thing_id not in rows:
+            rows[thing_id] = None if device is None else db.session.scalars(
+                select(self.model).where(self.model.device_hash == device_hash(device),
+                                         getattr(self.model, self.column) == thing_id)).first()
+        return rows[thing_id]
+
+    def save(self, thing_id: str, sealed_key: str | None) -> None:
+        """Insert or refresh this phone's row (keeping a grant it already has)."""
+        device = device_id(create=True)
+        row = self.row(thing_id) or self.model(device_hash=device_hash(device),
+                                               **{self.column: thing_id})
+        if sealed_key is not None:
+            row.sealed_key = sealed_key
+        row.last_used_at = utcnow()
+        db.session.add(row)
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same phone in two tabs at once: the other request won
+            db.session.rollback()
+            self.forget()
+            if sealed_key is not None:
+                self.save(thing_id, sealed_key)
+            return
+        g.setdefault(self.cache, {})[thing_id] = row
+
+    def forget(self) -> None:
+        """Read the rows afresh next time (after a write that went around `save`)."""
+        g.pop(self.cache, None)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import abort, g
+from flask import abort
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 
-from .devices import device_hash, device_id
+from .devices import DeviceRows, device_hash, device_id
 from .models import DeviceGame, Game, db, utcnow
 from .services import games
 from .services.keys import hash_opens, seal, unseal
@@ -24,34 +23,8 @@ HOME_GAMES = 60  # games on a phone's home page, most recently used first
 TOUCH_EVERY = timedelta(minutes=10)  # a game opened again sooner is not written again
 
 
-def _row(game_id: str, create: bool = False) -> DeviceGame | None:
-    device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
-    if "device_rows" not in g:
-        g.device_rows = {}
-    if game_id not in g.device_rows:
-        g.device_rows[game_id] = None if device is None else db.session.scalars(
-            select(DeviceGame).where(DeviceGame.device_hash == device_hash(device),
-                                     DeviceGame.game_id == game_id)).first()
-    return g.device_rows[game_id]
-
-
-def _save(game_id: str, sealed_key: str | None) -> None:
-    """Insert or refresh this phone's row for the game (keeping a grant it already has)."""
-    device = device_id(create=True)
-    row = _row(game_id) or DeviceGame(device_hash=device_hash(device), game_id=game_id)
-    if sealed_key is not None:
-        row.sealed_key = sealed_key
-    row.last_used_at = utcnow()
-    db.session.add(row)
-    try:
-        db.session.commit()
-    except IntegrityError:  # the same phone in two tabs at once: the other request won
-        db.session.rollback()
-        g.pop("device_rows", None)
-        if sealed_key is not None:
-            _save(game_id, sealed_key)
-        return
-    g.device_rows[game_id] = row
+_rows = DeviceRows(DeviceGame, "game_id")
+_row, _save = _rows.row, _rows.save
 
 
 def remember_key(game_id: str, key: str) -> None:
@@ -68,7 +41,7 @@ def remember_new_games(keys: dict[str, str]) -> None:
                                   sealed_key=seal(device, f"edit-key/{game_id}", key))
                        for game_id, key in keys.items())
     db.session.commit()
-    g.pop("device_rows", None)
+    _rows.forget()
 
 
 def remember_visit(game_id: str) -> None:

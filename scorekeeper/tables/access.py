@@ -9,11 +9,10 @@ The only module that reads or writes device_tables.
 """
 from __future__ import annotations
 
-from flask import abort, g, session
+from flask import abort, session
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 
-from ..devices import device_hash, device_id
+from ..devices import DeviceRows, device_hash, device_id
 from ..edit_rights import TOUCH_EVERY, remember_key
 from ..models import DeviceTable, FamilyTable, db, utcnow
 from ..services import tables
@@ -27,34 +26,8 @@ def _context(table_id: str) -> str:
     return f"table-key/{table_id}"
 
 
-def _row(table_id: str, create: bool = False) -> DeviceTable | None:
-    device = device_id(create)
-    if "table_rows" not in g:
-        g.table_rows = {}
-    if table_id not in g.table_rows:
-        g.table_rows[table_id] = None if device is None else db.session.scalars(
-            select(DeviceTable).where(DeviceTable.device_hash == device_hash(device),
-                                      DeviceTable.table_id == table_id)).first()
-    return g.table_rows[table_id]
-
-
-def _save(table_id: str, sealed_key: str | None) -> None:
-    """Insert or refresh this phone's row for the table (keeping a grant it already has)."""
-    device = device_id(create=True)
-    row = _row(table_id) or DeviceTable(device_hash=device_hash(device), table_id=table_id)
-    if sealed_key is not None:
-        row.sealed_key = sealed_key
-    row.last_used_at = utcnow()
-    db.session.add(row)
-    try:
-        db.session.commit()
-    except IntegrityError:  # the same phone in two tabs at once: the other request won
-        db.session.rollback()
-        g.pop("table_rows", None)
-        if sealed_key is not None:
-            _save(table_id, sealed_key)
-        return
-    g.table_rows[table_id] = row
+_rows = DeviceRows(DeviceTable, "table_id")
+_row, _save = _rows.row, _rows.save
 
 
 def remember_table_key(table_id: str, key: str) -> None:
