@@ -20,6 +20,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.backup.restore import restore  # noqa: E402
 from scorekeeper.models import db  # noqa: E402
 from benchmarks.restore import backup  # noqa: E402
+from tests.support.helpers import keep_score  # noqa: E402
 
 BUDGET_BYTES = 30_000
 BUDGET_REQUESTS = 4
@@ -36,8 +37,7 @@ def add_game(client, app, hands: int) -> tuple[int, str]:
     """A four-player game of `hands` hands, restored from a backup (quicker than the API)."""
     with app.app_context():
         restored = restore(backup(1, hands))[0]
-    with client.session_transaction() as session:  # see the page as the scorekeeper does
-        session["keys"] = {str(restored.id): restored.edit_key}
+    keep_score(client, {"id": restored.id, "edit_key": restored.edit_key})  # as the scorekeeper sees it
     return restored.id, f"/games/{restored.id}"
 
 

@@ -19,7 +19,7 @@ from ..services import games
 from .page_cache import board_pages
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard
-EARLIER_HANDS = 20  # hands before those shown as points; older ones only on the hands pages
+EARLIER_HANDS = 15  # hands before those shown as points; older ones only on the hands pages
 HANDS_PER_PAGE = 50  # on the every-hand pages, newest first
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-MAX_POINTS = 16
+MAX_POINTS = 12
 WIDTH, HEIGHT, LABEL_ROOM, LINE_GAP = 100, 48, 46, 7
 DASHES = ("", "4 2", "1 2", "6 2 1 2", "8 3", "2 4", "4 1 1 1", "1 1", "6 6", "3 3 1 3")
 LABEL = 12  # characters of a name shown at its line's end

@@ -48,7 +48,7 @@ def test_delete_asks_first_and_the_page_changes_nothing(csrf_off, client, game):
     page = client.get(f"/games/{game['id']}/hands/2/delete")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    assert "Delete hand 2?" in html and "Keep hand 2" in html and 'title="red 7"' in html
+    assert "Delete hand 2?" in html and "Keep hand 2" in html and '<span class="sr">red 7</span>' in html
     assert len(dealers(client, game)) == 2
     revision = re.search(r'name="revision" type="hidden" value="(\d+)"', html).group(1)
     response = client.post(f"/games/{game['id']}/hands/2/delete", data={"revision": revision})

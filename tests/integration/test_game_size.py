@@ -8,8 +8,9 @@ from benchmarks import save_cost
 from benchmarks.restore import backup
 from scorekeeper.backup.restore import restore
 from scorekeeper.domain.scoring import MAX_HANDS
+from scorekeeper.scoreboard.board import EARLIER_HANDS, RECENT_HANDS
 
-from tests.support.helpers import auth, post_hand
+from tests.support.helpers import auth, keep_score, post_hand
 
 HELD = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 
@@ -18,9 +19,9 @@ def long_game(app, client, hands: int) -> dict:
     """A game of `hands` hands this client keeps score for (restored: quicker than saving)."""
     with app.app_context():
         restored = restore(backup(1, hands))[0]
-    with client.session_transaction() as session:
-        session["keys"] = {str(restored.id): restored.edit_key}
-    return {"id": restored.id, "edit_key": restored.edit_key}
+    game = {"id": restored.id, "edit_key": restored.edit_key}
+    keep_score(client, game)
+    return game
 
 
 def test_the_api_refuses_hand_1001_with_a_reason(app, client):
@@ -74,8 +75,10 @@ def test_the_scoreboard_shows_a_bounded_number_of_hands(app, client):
     game = long_game(app, client, 300)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     rows = re.findall(r'<tr><th scope="row">(\d+)</th>', page)
-    assert rows[0] == "295" and rows[-1] == "276" and len(rows) == 20
-    assert "Hands 1 to 275 are on the every-hand pages" in page
+    first = 300 - RECENT_HANDS  # the newest hands show with their cards, above this table
+    assert rows[0] == str(first) and len(rows) == EARLIER_HANDS
+    assert rows[-1] == str(first - EARLIER_HANDS + 1)
+    assert f"Hands 1 to {first - EARLIER_HANDS} are on the every-hand pages" in page
 
 
 def test_saving_a_hand_costs_the_same_at_hand_1_and_hand_1000():
