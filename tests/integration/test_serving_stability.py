@@ -31,24 +31,30 @@ def typed_hand(number: int) -> dict:
     return {"held": {winner: []}, "typed_totals": totals}
 
 
-def build_game(server: Server, database_url: str) -> int:
-    """A seed game through the API, exported; the backup, grown to HANDS hands, restored by the CLI
-    (posting 300 hands one by one re-reads a growing game each time: minutes, not seconds)."""
+def flask_command(database_url: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": database_url, "FLASK_SECRET_KEY": "server-test"}
+    done = subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", *args],
+                          input=stdin, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def build_game(server: Server, database_url: str) -> str:
+    """A seed game through the API, backed up by the server's owner; the backup, grown to HANDS
+    hands, restored by the CLI (posting 300 hands one by one re-reads a growing game each time:
+    minutes, not seconds)."""
     status, seed = server.request("POST", "/api/games", {"players": PLAYERS, "target": 100_000})
     assert status == 201, seed
     status, hand = server.request("POST", f"/api/games/{seed['id']}/hands", typed_hand(0), key=seed["edit_key"])
     assert status == 201, hand
-    status, backup = server.request("GET", f"/games/{seed['id']}/export.json")
-    assert status == 200 and len(backup["games"]) == 1, backup
+    backup = json.loads(flask_command(database_url, "backup").stdout)
+    assert len(backup["games"]) == 1, backup
     template = backup["games"][0]["hands"][0]
     backup["games"][0]["hands"] = [  # a backup lists every player under "held"
         {**template, "number": n + 1, "held": {name: [] for name in PLAYERS},
          "typed_totals": typed_hand(n)["typed_totals"]} for n in range(HANDS)]
-    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": database_url, "FLASK_SECRET_KEY": "server-test"}
-    done = subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "restore", "-"],
-                          input=json.dumps(backup), capture_output=True, text=True, env=env, timeout=60)
-    assert done.returncode == 0, done.stderr
-    game_id = int(re.match(r"game (\d+)", done.stdout).group(1))
+    done = flask_command(database_url, "restore", "-", stdin=json.dumps(backup))
+    game_id = re.match(r"game (\S+?)[ :]", done.stdout).group(1)
     status, game = server.request("GET", f"/api/games/{game_id}")
     assert status == 200 and len(game["hands"]) == HANDS and len(game["players"]) == len(PLAYERS)
     return game_id
