@@ -135,13 +135,16 @@ def test_storage_failure_is_a_service_error_mapped_to_503():
 
 def test_the_hand_form_on_a_read_only_database_says_so_and_keeps_the_entry(app, backend, client):
     """The keypad page answers 503 with the sentence, and the hand typed in stays on the page."""
-    from tests.integration.test_scorepad import hand_data
+    import re
+    from tests.integration.test_scorepad import field_name, hand_data
     app.config["WTF_CSRF_ENABLED"] = False
     form = {"players-0": "Ana", "players-1": "Ben", "edition": "classic",
             "scoring": "winner-takes-points", "target": "500"}
-    game_id = int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])
+    game_id = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
     break_storage(app, backend, "read-only")
     response = client.post(f"/games/{game_id}/hands/new", data=hand_data(0, {1: ["7", "skip"]}))
     assert response.status_code == 503
     page = response.get_data(as_text=True)
     assert "cannot be saved right now" in page and "busy" not in page
+    skips = re.search(rf'<input[^>]*name="{field_name(1, "skip")}"[^>]*>', page).group(0)
+    assert 'value="1"' in skips
