@@ -63,6 +63,7 @@ class Keypad {
   showActive() {
     const active = this.active;
     const n = active ? this.taps.get(active).length : 0;
+    this.pad.classList.toggle("idle", !active); // no "…: 0 points" before anyone is chosen
     this.pad.querySelector(".active-name").textContent = active ? this.nameOf(active) : "…";
     const total = active ? this.points(active) : 0;
     this.pad.querySelector(".active-total").textContent = total;

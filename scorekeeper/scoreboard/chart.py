@@ -23,14 +23,17 @@ def sample(count: int, most: int = MAX_POINTS) -> list[int]:
     return sorted({round(i * step) for i in range(most)})
 
 
-def _label_heights(ends: list[float]) -> list[float]:
-    """Move labels apart (keeping their order) so no two overlap."""
+def _label_heights(ends: list[float], bottom: float) -> list[float]:
+    """Move labels apart (keeping their order) so no two overlap and none falls below `bottom`."""
     order = sorted(range(len(ends)), key=lambda i: ends[i])
     placed = [0.0] * len(ends)
     last = -LINE_GAP
-    for i in order:
+    for i in order:  # top down: each label at least a line below the one above
         placed[i] = max(ends[i], last + LINE_GAP)
         last = placed[i]
+    for i in reversed(order):  # bottom up: ties at the lowest total pushed back inside the box
+        placed[i] = min(placed[i], bottom)
+        bottom = placed[i] - LINE_GAP
     return placed
 
 
@@ -54,9 +57,10 @@ def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
     def y(v: int) -> int:
         return round(HEIGHT - (v - low) * HEIGHT / (top - low)) + 4
 
-    ends = _label_heights([y(rows[-1][n]) + 2 for n in players])
+    ends = _label_heights([y(rows[-1][n]) + 2 for n in players], bottom=HEIGHT + 7)
+    view_top = min(0, round(min(ends)) - 6)  # ten tied players need more height than the lines do
     label = escape(gettext("Running totals by hand (numbers: see the table)"))
-    out = [f'<svg class="chart" viewBox="0 0 {WIDTH + LABEL_ROOM} {HEIGHT + 8}" role="img" '
+    out = [f'<svg class="chart" viewBox="0 {view_top} {WIDTH + LABEL_ROOM} {HEIGHT + 8 - view_top}" role="img" '
            f'aria-label="{label}" '
            'fill="none" stroke="currentColor" font-size="6">']
     for i, name in enumerate(players):

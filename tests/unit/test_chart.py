@@ -39,6 +39,18 @@ def test_label_heights_never_overlap_even_when_totals_tie():
     assert all(b - a >= 7 for a, b in zip(heights, heights[1:]))
 
 
+def test_every_label_stays_inside_the_picture_when_the_lowest_totals_tie():
+    """Two players still at 0 at the bottom: both labels show, none drawn below the box."""
+    for players in (PLAYERS, [f"P{n}" for n in range(10)]):
+        rows = [dict.fromkeys(players, 0) | {players[0]: 40}, dict.fromkeys(players, 0) | {players[0]: 90}]
+        svg = str(running_chart(players, rows))
+        top, height = (float(v) for v in re.search(r'viewBox="0 (-?\d+) \d+ (\d+)"', svg).groups())
+        heights = sorted(float(h) for h in re.findall(r'<text x="\d+" y="(-?[\d.]+)"', svg))
+        assert len(heights) == len(players)
+        assert top + 6 <= heights[0] and heights[-1] <= top + height  # a 6-unit font fits above its baseline
+        assert all(b - a >= 7 for a, b in zip(heights, heights[1:]))
+
+
 def test_a_long_game_stays_small_and_the_line_ends_at_the_last_total():
     svg = str(running_chart(PLAYERS, totals(400)))
     assert len(svg) < 1000
