@@ -90,7 +90,7 @@ def test_a_draft_from_before_another_phone_saved_is_shown_stale(phone, live_serv
     other.add_cookies(context.cookies())
     other_page = other.new_page()
     other_page.goto(page.url)
-    record_hand_here(other_page, 1, {0: ["5"], 2: ["5"], 3: ["5"]})
+    record_hand(other_page, Taps(other_page), 1, {0: ["5"], 2: ["5"], 3: ["5"]}, open_form=False)
     page.reload()
     expect(page.locator("h1")).to_have_text("Hand 2")
     expect(page.locator(".draft-text")).to_contain_text("hand 1 has since been saved on another phone")
@@ -100,17 +100,6 @@ def test_a_draft_from_before_another_phone_saved_is_shown_stale(phone, live_serv
     expect(page.locator(".draft-offer")).to_be_hidden()
     page.reload()
     expect(page.locator(".draft-offer")).to_be_hidden()
-
-
-def record_hand_here(page, out, cards):
-    taps = Taps(page)
-    taps(f"#seat-{out} .out-toggle")
-    for seat, kinds in cards.items():
-        taps(f"#seat-{seat} legend")
-        for kind in kinds:
-            taps(f'.key[data-kind="{kind}"]')
-    taps("text=Save hand")
-    expect(page.locator(".flash-ok")).to_contain_text("saved")
 
 
 def test_a_save_tapped_offline_arrives_once_when_the_connection_returns(phone, live_server):
@@ -241,7 +230,7 @@ def test_a_retried_save_for_a_game_that_ended_meanwhile_says_so(phone, live_serv
     other.add_cookies(context.cookies())
     other_page = other.new_page()
     other_page.goto(page.url.split("/hands/")[0] + "/hands/new")
-    record_hand_here(other_page, 1, {0: ["wild"], 2: ["5"], 3: ["5"]})
+    record_hand(other_page, Taps(other_page), 1, {0: ["wild"], 2: ["5"], 3: ["5"]}, open_form=False)
     context.set_offline(False)
     expect(page.locator(".save-status")).to_contain_text("Not saved: This game is over", timeout=10000)
     expect(page.locator("#seat-1 .ncards")).to_have_text("1")  # the cards are still on screen

@@ -18,9 +18,11 @@ def start_game(page, live_server, taps, target="300"):
     expect(page).to_have_url(re.compile(r"/games/[A-Za-z0-9_-]{16}$"))
 
 
-def record_hand(page, taps, out, cards):
-    """`cards` maps a seat to the keypad kinds tapped for that player."""
-    taps("text=/Record hand \\d+/")
+def record_hand(page, taps, out, cards, open_form=True):
+    """`cards` maps a seat to the keypad kinds tapped for that player; `open_form=False` when
+    the hand form is already open."""
+    if open_form:
+        taps("text=/Record hand \\d+/")
     taps(f"#seat-{out} .out-toggle")
     for seat, kinds in cards.items():
         taps(f"#seat-{seat} legend")
