@@ -310,3 +310,10 @@ def test_a_new_game_defaults_to_the_tables_last_game(client):
     assert same["house_rules"]["blank_points"] == 30
     other = play(client, table, ["Ana", "Ben"], [], edition="classic")  # no blank cards to carry over
     assert (other["edition"], other["scoring"], other["target"]) == ("classic", "lowest-total", 250)
+
+
+def test_the_table_share_page_warns_that_localhost_links_reach_no_other_phone(app, client):
+    table = new_table(client)
+    page = keeper_client(app, table).get(f"/tables/{table['id']}/share").get_data(as_text=True)
+    assert page.count("<svg") == 2 and "other phones cannot" in page
+    assert f"/tables/{table['id']}/keep-score#key={table['edit_key']}" in page
