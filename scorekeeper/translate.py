@@ -11,19 +11,21 @@ from flask_babel import get_translations
 from .domain.text import Text, message_of
 
 
-def translated(text: object, starts_line: bool = True) -> str:
-    """A value inside a sentence keeps its capital only where the translation still puts it at
+def translated(text: object, starts_line: bool = True, translations=None) -> str:
+    """`text` in the request's language (or in `translations`, a gettext catalogue).
+
+    A value inside a sentence keeps its capital only where the translation still puts it at
     the start of a line: Polish word order often moves it ("Zagrywając ..., sprawdzany gracz")."""
     if not isinstance(text, Text) or text.msgid == "":  # gettext("") is the catalogue's header
         return str(text)
-    translations = get_translations()
+    translations = get_translations() if translations is None else translations
     if isinstance(text.msgid, tuple):
         template = translations.ngettext(text.msgid[0], text.msgid[1], text.count)
     elif text.context:
         template = translations.pgettext(text.context, text.msgid)
     else:
         template = translations.gettext(text.msgid)
-    params = {k: translated(v, _starts_line(template, k)) if isinstance(v, Text) else v
+    params = {k: translated(v, _starts_line(template, k), translations) if isinstance(v, Text) else v
               for k, v in text.params.items()}
     out = template % params if params else template
     return out[:1].upper() + out[1:] if text.capital and starts_line else out
