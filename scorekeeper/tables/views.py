@@ -196,7 +196,7 @@ def restore_backup(table_id: str):
             try:
                 restored = restore(loads(upload.read()), into=IntoTable(table))
             except RestoreError as err:
-                form.backup.errors = [gettext("Nothing was restored.") + f" {err}"]
+                form.backup.errors = [gettext("Nothing was restored. %(why)s", why=translated_error(err))]
             else:
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",

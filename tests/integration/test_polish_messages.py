@@ -105,3 +105,19 @@ def test_a_flash_from_the_services_is_polish(csrf_off, client):
     assert "This game is still going: a rematch can start once someone has won." in \
         client.get(english.headers["Location"], headers=EN).get_data(as_text=True)
     assert "Ta gra jeszcze trwa: rewanż można zacząć, gdy ktoś wygra." in html
+
+
+def test_a_bad_restore_into_a_table_is_polish_beside_the_field(app, client):
+    from tests.integration.test_table_rights import keeper_client, new_table
+
+    app.config["WTF_CSRF_ENABLED"] = False
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    response = keeper.post(f"/tables/{table['id']}/restore", headers=PL,
+                           content_type="multipart/form-data",
+                           data={"backup": (io.BytesIO(backup_with({"held": {"Ana": [], "Ben": ["7"]},
+                                                                   "dealer": "Cy"})), "b.json")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and 'id="backup-error"' in html
+    assert "Gra 1, rozdanie 4: rozdający &#39;Cy&#39; nie jest żadnym z graczy." in html
+    assert "Nothing was restored" not in html
