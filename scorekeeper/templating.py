@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask
+
 from .domain.cards import Card, parse_card
 from .scoreboard.board import js_texts
 from .scoreboard.chart import running_chart
