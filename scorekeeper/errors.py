@@ -12,9 +12,10 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from . import rate_limits
-from .localize import N_, localize
+from .domain.text import N_
 from .models import db
 from .services import storage
+from .translate import translated
 
 from .services.errors import (
     Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError, StorageFailure)
@@ -49,7 +50,7 @@ def status_of(err: ServiceError) -> int:
 def error_response(status: int, message: str | None = None):
     """The page or JSON body for an error; its text in the request's language (Accept-Language
     or the phone's choice), the status and JSON keys unchanged."""
-    message = localize(message) if message else gettext(MESSAGES.get(status, N_("That did not work.")))
+    message = translated(message) if message else gettext(MESSAGES.get(status, N_("That did not work.")))
     if wants_json():
         response = jsonify(error=message)
         response.vary.add("Accept-Language")  # the text follows it; the HTML page says so in i18n

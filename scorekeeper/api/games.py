@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
+from ..domain.text import N_, say
 from ..http_cache import not_modified, shows_key
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
@@ -24,7 +25,7 @@ def _game_json(game_id: str) -> dict:
 def create_game():
     body = json_body(NEW_GAME_FIELDS)
     if "players" not in body:
-        raise Malformed("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.")
+        raise Malformed(say(N_("'players' is required, for example {\"players\": [\"Ana\", \"Ben\"]}.")))
     options = {k: body[k] for k in GAME_FIELDS - {"players"} if k in body}
     if "table" in body:
         game, key = _create_at_table(body.pop("table"), body["players"], options)
@@ -48,7 +49,7 @@ def get_game(game_id: str):
     """Pollable: send the ETag back in If-None-Match and an unchanged game answers 304."""
     stamp = games.game_stamp(game_id)
     if stamp is None:
-        raise NotFound("There is no game with that id.")
+        raise NotFound(games.NO_GAME)
     etag = f"g{game_id}v{stamp[0]}"
     response = not_modified(etag)
     if response is None:
@@ -64,7 +65,7 @@ def update_game(game_id: str):
     games.check_key(game_id, bearer_key())
     body = json_body({"target"})
     if "target" not in body:
-        raise Malformed("Send the new target, for example {\"target\": 750}.")
+        raise Malformed(say(N_("Send the new target, for example {\"target\": 750}.")))
     target.change_target(game_id, body["target"])
     return jsonify(_game_json(game_id))
 

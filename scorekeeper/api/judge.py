@@ -9,8 +9,9 @@ from flask import jsonify, request
 from ..domain.cards import CardError
 from ..domain.editions import HouseRuleError
 from ..domain.judge import JudgeError, judge
+from ..domain.text import N_, message_of, say
 from ..services.errors import Invalid, Malformed
-from ..judge.translate import translated_error, translated_ruling
+from ..judge.translate import translated_ruling
 from . import bp
 
 
@@ -19,10 +20,10 @@ def api_judge():
     try:
         body = json.loads(request.get_data(cache=False))
     except (ValueError, RecursionError):
-        raise Malformed("The body must be a JSON object such as "
-                        "{\"question\": \"play\", \"top\": \"red-7\", \"card\": \"blue-7\"}.") from None
+        raise Malformed(say(N_("The body must be a JSON object such as {\"question\": \"play\", "
+                                "\"top\": \"red-7\", \"card\": \"blue-7\"}."))) from None
     try:
         ruling = judge(body)
     except (JudgeError, CardError, HouseRuleError) as err:
-        raise Invalid(translated_error(err)) from None
+        raise Invalid(message_of(err)) from None
     return jsonify(translated_ruling(ruling).as_json())

@@ -3,20 +3,21 @@ from __future__ import annotations
 
 from flask import request
 
+from ..domain.text import N_, say
 from ..numbers import whole_number
 from ..services.errors import Malformed
 
-REVISION_HELP = "'revision' must be the whole number the hand had when you read it."
+REVISION_HELP = say(N_("'revision' must be the whole number the hand had when you read it."))
 
 
 def json_body(allowed: set[str]) -> dict:
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        raise Malformed("Send a JSON object in the request body.")
+        raise Malformed(say(N_("Send a JSON object in the request body.")))
     unknown = sorted(set(body) - allowed)
     if unknown:
-        raise Malformed(f"Unknown field {', '.join(unknown)}: the known ones are "
-                        f"{', '.join(sorted(allowed))}.")
+        raise Malformed(say(N_("Unknown field %(names)s: the known ones are %(known)s."),
+                            names=", ".join(unknown), known=", ".join(sorted(allowed))))
     return body
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
+from ..domain.text import N_, say
 from ..services import tables
 from ..services.errors import Malformed
 from ..services.table_stats import TableSummary, table_summary
@@ -26,7 +27,7 @@ def table_dict(summary: TableSummary) -> dict:
 def create_table():
     body = json_body({"name"})
     if "name" not in body:
-        raise Malformed("'name' is required, for example {\"name\": \"Kitchen table\"}.")
+        raise Malformed(say(N_("'name' is required, for example {\"name\": \"Kitchen table\"}.")))
     table, key = tables.create_table(body["name"])
     payload = table_dict(table_summary(table.id)) | {"edit_key": key}
     return jsonify(payload), 201, {"Location": url_for("api.get_table", table_id=table.id)}

@@ -14,6 +14,7 @@ from ..domain.cards import CardError
 from ..domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     MAX_HANDS, HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
+from ..domain.text import N_, Text, message_of, say
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
@@ -31,15 +32,18 @@ ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
              "updated_at", "hands", "past_targets"}
 HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
+# Per kind of record: Polish names a game, a hand and a backup in different genders.
+NOT_AN_OBJECT = {"game": N_("each game must be a JSON object."),
+                 "hand": N_("each hand must be a JSON object."),
+                 "backup": N_("each backup must be a JSON object.")}
+UNKNOWN_FIELD = {"game": N_("unknown field %(names)s in a game."),
+                 "hand": N_("unknown field %(names)s in a hand."),
+                 "backup": N_("unknown field %(names)s in a backup.")}
 
 
 class RestoreError(ValueError):
-    """A backup that cannot be restored; nothing was added. With `params`, the message is a
-    %(name)s template (pages translate it: scorekeeper/said.py)."""
-
-    def __init__(self, message: str, **params: object):
-        super().__init__(message % params if params else message)
-        self.template, self.params = message, params
+    """A backup that cannot be restored; nothing was added. Its message is a `Text`: the CLI
+    prints the English, pages translate it (scorekeeper/translate.py)."""
 
 
 @dataclass(frozen=True)
@@ -51,33 +55,36 @@ class Restored:
     hands: int
 
 
-def _fail(where: str, message: str) -> RestoreError:
-    return RestoreError(f"{where}: {message}" if where else message)
+def _fail(where: Text | None, message: str) -> RestoreError:
+    """The problem after where it is ("Game 2, hand 4: ..."); `where` is a Text too, so its
+    words translate."""
+    return RestoreError(say(N_("%(name)s: %(problem)s"), name=where, problem=message) if where else message)
 
 
 def _moment(value: object, where: str) -> datetime | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise _fail(where, "times must be ISO 8601 text such as \"2026-11-21T20:15:00Z\".")
+        raise _fail(where, say(N_("times must be ISO 8601 text such as \"2026-11-21T20:15:00Z\".")))
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00") if value.endswith("Z") else value)
     except ValueError:
-        raise _fail(where, f"{value[:40]!r} is not an ISO 8601 time.") from None
+        raise _fail(where, say(N_("%(value)s is not an ISO 8601 time."), value=repr(value[:40]))) from None
     if moment.tzinfo is not None:
         try:
             moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
         except OverflowError:  # year 1 or 9999 pushed past the calendar by its offset
-            raise _fail(where, f"{value[:40]!r} is not a time we can store.") from None
+            raise _fail(where, say(N_("%(value)s is not a time we can store."),
+                                   value=repr(value[:40]))) from None
     return moment
 
 
-def _check_keys(record: object, allowed: set[str], what: str, where: str) -> Mapping:
+def _check_keys(record: object, allowed: set[str], what: str, where: Text | None) -> Mapping:
     if not isinstance(record, Mapping):
-        raise _fail(where, f"each {what} must be a JSON object.")
+        raise _fail(where, say(NOT_AN_OBJECT[what]))
     unknown = sorted(str(k) for k in set(record) - allowed)
     if unknown:
-        raise _fail(where, f"unknown field {', '.join(unknown)} in a {what}.")
+        raise _fail(where, say(UNKNOWN_FIELD[what], names=", ".join(unknown)))
     return record
 
 
@@ -107,13 +114,13 @@ class Plan:
 
 def _build_game(record: object, index: int) -> Plan:
     """One backup record checked whole; raises RestoreError with where and why."""
-    where = f"Game {index + 1}"
+    where = say(N_("Game %(number)s"), number=index + 1)
     record = _check_keys(record, GAME_KEYS, "game", where)
     if _names_a_game(record.get("id")):
-        where = f"Game {index + 1} (id {record['id']})"
+        where = say(N_("Game %(number)s (id %(id)s)"), number=index + 1, id=record["id"])
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:
-            raise _fail(where, f"'{field}' is missing.")
+            raise _fail(where, say(N_("'%(field)s' is missing."), field=field))
     try:
         names = clean_player_names(record["players"])
         edition = get_edition(record["edition"])
@@ -121,14 +128,14 @@ def _build_game(record: object, index: int) -> Plan:
         target = parse_target(record["target"])
         parse_system(record["scoring"])
     except (PlayersError, HouseRuleError, SystemChoiceError) as err:
-        raise _fail(where, str(err)) from None
+        raise _fail(where, message_of(err)) from None
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
     if not isinstance(record["hands"], list):
-        raise _fail(where, "'hands' must be a list.")
+        raise _fail(where, say(N_("'hands' must be a list.")))
     if len(record["hands"]) > MAX_HANDS:
-        raise _fail(where, f"a game holds at most {MAX_HANDS} hands; this one has "
-                           f"{len(record['hands'])}.")
+        raise _fail(where, say(N_("a game holds at most %(max)s hands; this one has %(count)s."),
+                               max=MAX_HANDS, count=len(record["hands"])))
     seats = {name: seat for seat, name in enumerate(names)}
     checked = list(_hands(record["hands"], edition, names, where))
     hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
@@ -143,60 +150,64 @@ def _build_game(record: object, index: int) -> Plan:
     return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d in checked])
 
 
-def _hands(raws: list, edition, names: list[str], where: str):
+def _hands(raws: list, edition, names: list[str], where: Text):
     """Each hand checked against the deck, with its dealer's name."""
     for number, raw in enumerate(raws, start=1):
-        at = f"{where}, hand {number}"
+        at = say(N_("%(game)s, hand %(number)s"), game=where, number=number)
         raw = _check_keys(raw, HAND_KEYS, "hand", at)
         if "number" in raw and raw["number"] != number:
-            raise _fail(at, f"hands must be numbered 1, 2, 3… in order; found {raw['number']!r}.")
+            raise _fail(at, say(N_("hands must be numbered 1, 2, 3… in order; found %(found)s."),
+                                   found=repr(raw["number"])))
         try:
             hand = build_hand(edition, names, raw.get("held"), raw.get("typed_totals"))
         except (HandError, CardError) as err:
-            raise _fail(at, str(err)) from None
+            raise _fail(at, message_of(err)) from None
         dealer = raw.get("dealer", names[(number - 1) % len(names)])  # older backups: the rotation
         if not isinstance(dealer, str) or dealer not in names:
-            raise _fail(at, f"the dealer {dealer!r} is not one of the players.")
+            raise _fail(at, say(N_("the dealer %(dealer)s is not one of the players."),
+                                   dealer=repr(dealer)))
         yield hand, dealer
 
 
-def _past_targets(raw: object, where: str) -> list[int]:
+def _past_targets(raw: object, where: Text) -> list[int]:
     """Targets reached before "keep playing" raised them (the board names who reached each)."""
     if not isinstance(raw, list) or len(raw) > 100:
-        raise _fail(where, "'past_targets' must be a list of targets.")
+        raise _fail(where, say(N_("'past_targets' must be a list of targets.")))
     try:
         return [parse_target(t) for t in raw]
     except HouseRuleError as err:
-        raise _fail(where, f"past_targets: {err}") from None
+        raise _fail(where, say(N_("%(name)s: %(problem)s"), name="past_targets",
+                               problem=message_of(err))) from None
 
 
 def parse_backup(data: object) -> list[object]:
     """The game records of a backup document, after checking its envelope."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise RestoreError("This is not a Scorekeeper backup: the file must be the JSON that "
-                           "'Download a backup' or 'flask backup' writes.")
-    _check_keys(data, ENVELOPE_KEYS, "backup", "")
+        raise RestoreError(say(N_("This is not a Scorekeeper backup: the file must be the JSON "
+                                  "that 'Download a backup' or 'flask backup' writes.")))
+    _check_keys(data, ENVELOPE_KEYS, "backup", None)
     if data.get("version") != VERSION:
-        raise RestoreError("This backup has version %(found)s; this Scorekeeper reads version "
-                           "%(version)s.", found=repr(data.get("version")), version=VERSION)
+        raise RestoreError(say(N_("This backup has version %(found)s; this Scorekeeper reads "
+                                  "version %(version)s."), found=repr(data.get("version")),
+                               version=VERSION))
     records = data.get("games")
     if not isinstance(records, list):
-        raise RestoreError("'games' must be a list of games.")
+        raise RestoreError(say(N_("'games' must be a list of games.")))
     if unstorable(records):
-        raise RestoreError("This backup holds text with NUL characters or broken Unicode.")
+        raise RestoreError(say(N_("This backup holds text with NUL characters or broken Unicode.")))
     return records
 
 
 def _check_size(records: list) -> None:
     if len(records) > MAX_RESTORE_GAMES:
-        raise RestoreError("A restore adds at most %(most)d games; this backup has %(count)d. Split "
-                           "it, or restore it with 'flask restore' in parts.",
-                           most=MAX_RESTORE_GAMES, count=len(records))
+        raise RestoreError(say(N_("A restore adds at most %(most)d games; this backup has "
+                                  "%(count)d. Split it, or restore it with 'flask restore' in "
+                                  "parts."), most=MAX_RESTORE_GAMES, count=len(records)))
     hands = sum(len(r["hands"]) for r in records
                 if isinstance(r, Mapping) and isinstance(r.get("hands"), list))
     if hands > MAX_RESTORE_HANDS:
-        raise RestoreError("A restore adds at most %(most)d hands; this backup has %(count)d.",
-                           most=MAX_RESTORE_HANDS, count=hands)
+        raise RestoreError(say(N_("A restore adds at most %(most)d hands; this backup has "
+                                  "%(count)d."), most=MAX_RESTORE_HANDS, count=hands))
 
 
 def restore(data: object, into=None) -> list[Restored]:
@@ -308,8 +319,8 @@ def _discard_abandoned() -> None:
 def _backup_int(text: str) -> int:
     """JSON numbers in a backup; checked before int(), which refuses 4,300 digits."""
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise RestoreError("This backup holds a number of more than %(most)d digits; no "
-                           "Scorekeeper backup has one.", most=MAX_DIGITS)
+        raise RestoreError(say(N_("This backup holds a number of more than %(most)d digits; no "
+                                  "Scorekeeper backup has one."), most=MAX_DIGITS))
     return int(text)
 
 
@@ -319,4 +330,5 @@ def loads(raw: bytes | str) -> object:
     except RestoreError:
         raise
     except (ValueError, RecursionError):
-        raise RestoreError("This file is not JSON: choose the .json file a backup downloaded.") from None
+        raise RestoreError(say(N_("This file is not JSON: choose the .json file a backup "
+                                  "downloaded."))) from None

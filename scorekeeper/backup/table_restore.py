@@ -7,6 +7,7 @@ from __future__ import annotations
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
+from ..domain.text import N_, say
 from ..models import FamilyTable, TablePlayer, db, utcnow
 from ..services.tables import MAX_ROSTER, name_key
 from .restore import Plan, RestoreError, _inserted_ids
@@ -30,8 +31,9 @@ class IntoTable:
             plan.game |= {"table_id": self.table_id, "edit_key_hash": self.key_hash}
             plan.key = None
         if len(self.roster) + len(self.new) > MAX_ROSTER:
-            raise RestoreError(f"A table's roster has at most {MAX_ROSTER} players; with this "
-                               f"backup it would have {len(self.roster) + len(self.new)}.")
+            raise RestoreError(say(N_("A table's roster has at most %(most)d players; with this "
+                                      "backup it would have %(count)d."),
+                                   most=MAX_ROSTER, count=len(self.roster) + len(self.new)))
 
     def add_people(self, plans: list[Plan]) -> None:
         """New people go on the roster first; every seat then takes its person's spelling."""
@@ -42,8 +44,8 @@ class IntoTable:
             db.session.commit()
         except IntegrityError:  # a game started meanwhile added one of these names
             db.session.rollback()
-            raise RestoreError("The table's roster changed on another phone meanwhile. "
-                               "Try again.") from None
+            raise RestoreError(say(N_("The table's roster changed on another phone meanwhile. "
+                                      "Try again."))) from None
         people = self.roster | {key: (i, name) for (key, name), i in zip(self.new.items(), self.added)}
         for plan in plans:
             seats = [people[name_key(n)] for n in plan.names]

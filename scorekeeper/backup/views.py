@@ -11,7 +11,7 @@ from flask_wtf.file import FileField
 from ..edit_rights import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
-from ..said import said
+from ..translate import translated_error
 from . import bp
 from .export import envelope, game_record, score_sheet_csv
 from .restore import MAX_RESTORE_BYTES, Restored, RestoreError, loads, restore
@@ -53,7 +53,7 @@ def restore_upload():
     try:
         restored = restore(loads(upload.read()))
     except RestoreError as err:
-        return error_response(422, gettext("Nothing was restored. %(why)s", why=said(err)))
+        return error_response(422, gettext("Nothing was restored. %(why)s", why=translated_error(err)))
     remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
     shows_key()
     return render_template("restored.html", restored=restored,

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .text import N_, say
+from .text import N_, say, say_in
 
 COLOURS = ("red", "yellow", "green", "blue")
+# A colour as it names a card: Polish makes it agree with "karta" ("czerwona 7").
+COLOUR_WORDS = {"red": say_in("card", "red"), "yellow": say_in("card", "yellow"),
+                "green": say_in("card", "green"), "blue": say_in("card", "blue")}
 
 
 class CardError(ValueError):
@@ -21,7 +24,7 @@ class CardError(ValueError):
 @dataclass(frozen=True)
 class Kind:
     token: str
-    label: str
+    label: str  # a Text for a named kind ("Skip"), the digit itself for a number
     symbol: str  # what the keypad prints: never colour alone
     coloured: bool  # coloured kinds come as one set per colour
     base_points: int  # before house rules (see editions.point_values)
@@ -38,17 +41,17 @@ def _number(n: int) -> Kind:
 
 NUMBER_KINDS = tuple(_number(n) for n in range(10))
 ACTION_KINDS = (
-    Kind("skip", "Skip", "⊘", True, 20),
-    Kind("reverse", "Reverse", "⇄", True, 20),
-    Kind("draw2", "Draw Two", "+2", True, 20),
+    Kind("skip", say(N_("Skip")), "⊘", True, 20),
+    Kind("reverse", say(N_("Reverse")), "⇄", True, 20),
+    Kind("draw2", say(N_("Draw Two")), "+2", True, 20),
 )
 WILD_KINDS = (
-    Kind("wild", "Wild", "W", False, 50),
-    Kind("wild-draw4", "Wild Draw Four", "W+4", False, 50),
+    Kind("wild", say(N_("Wild")), "W", False, 50),
+    Kind("wild-draw4", say(N_("Wild Draw Four")), "W+4", False, 50),
 )
 EXTRA_KINDS = (
-    Kind("blank", "Blank", "☐", False, 40),
-    Kind("cheese-touch", "Cheese Touch", "🧀", False, 50),
+    Kind("blank", say(N_("Blank")), "☐", False, 40),
+    Kind("cheese-touch", say(N_("Cheese Touch")), "🧀", False, 50),
 )
 KINDS: dict[str, Kind] = {
     k.token: k for k in NUMBER_KINDS + ACTION_KINDS + WILD_KINDS + EXTRA_KINDS
@@ -66,8 +69,9 @@ class Card:
 
     @property
     def label(self) -> str:
+        """A Text ("red 7", "red Skip", "Wild"), so it reads in the page's language."""
         if self.colour:
-            return f"{self.colour} {self.kind.label}"
+            return say(N_("%(colour)s %(card)s"), colour=COLOUR_WORDS[self.colour], card=self.kind.label)
         return self.kind.label
 
 

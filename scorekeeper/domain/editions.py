@@ -25,7 +25,7 @@ class HouseRuleError(ValueError):
 @dataclass(frozen=True)
 class Edition:
     slug: str
-    name: str
+    name: str  # Text, as are the messages: pages show them in their language
     short: str  # one line for the new-game form
     extra: str | None  # token of the edition's extra card, if any
     uno_penalty: int
@@ -45,18 +45,18 @@ EDITIONS: dict[str, Edition] = {
     e.slug: e
     for e in (
         Edition(
-            "classic", "Classic (108 cards)",
-            "The standard deck: numbers, Skip, Reverse, Draw Two, Wild, Wild Draw Four.",
+            "classic", say(N_("Classic (108 cards)")),
+            say(N_("The standard deck: numbers, Skip, Reverse, Draw Two, Wild, Wild Draw Four.")),
             None, 2, "dealer-first",
         ),
         Edition(
-            "classic-112", "Classic with Blank cards (112)",
-            "The standard deck plus 4 Blank cards; forgetting UNO costs 4 cards.",
+            "classic-112", say(N_("Classic with Blank cards (112)")),
+            say(N_("The standard deck plus 4 Blank cards; forgetting UNO costs 4 cards.")),
             "blank", 4, "dealer-right-first",
         ),
         Edition(
-            "wimpy-kid", "Diary of a Wimpy Kid (112)",
-            "The standard deck plus 4 Cheese Touch cards, played only on yellow.",
+            "wimpy-kid", say(N_("Diary of a Wimpy Kid (112)")),
+            say(N_("The standard deck plus 4 Cheese Touch cards, played only on yellow.")),
             "cheese-touch", 2, "dealer-first",
         ),
     )
@@ -88,10 +88,10 @@ class HouseRules:
 
 
 HOUSE_RULE_HELP = {
-    "zero_counts_ten": "A 0 left in a hand scores 10 points instead of nothing.",
-    "stacking": "A Draw Two or Wild Draw Four may be played on a pending draw; the totals add up.",
-    "uno_penalty": "Cards drawn by a player caught not saying UNO (blank: the edition's own).",
-    "blank_points": "Points a Blank card is worth (112-card deck only).",
+    "zero_counts_ten": say(N_("A 0 left in a hand scores 10 points instead of nothing.")),
+    "stacking": say(N_("A Draw Two or Wild Draw Four may be played on a pending draw; the totals add up.")),
+    "uno_penalty": say(N_("Cards drawn by a player caught not saying UNO (blank: the edition's own).")),
+    "blank_points": say(N_("Points a Blank card is worth (112-card deck only).")),
 }
 
 
@@ -147,5 +147,6 @@ def point_values(edition: Edition, rules: HouseRules) -> dict[str, int]:
 
 def parse_target(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TARGET:
-        raise HouseRuleError(f"The target must be a whole number of points from 1 to {MAX_TARGET}.")
+        raise HouseRuleError(say(N_("The target must be a whole number of points from 1 to %(max)s."),
+                                 max=MAX_TARGET))
     return value

@@ -12,16 +12,18 @@ from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_values
+from .text import N_, Text, and_list, message_of, say
 
 WINNER_TAKES_POINTS = "winner-takes-points"
 LOWEST_TOTAL = "lowest-total"
 SYSTEMS = {
-    WINNER_TAKES_POINTS: "Winner takes points",
-    LOWEST_TOTAL: "Lowest total",
+    WINNER_TAKES_POINTS: say(N_("Winner takes points")),
+    LOWEST_TOTAL: say(N_("Lowest total")),
 }
 SYSTEM_HELP = {
-    WINNER_TAKES_POINTS: "Whoever goes out scores what the others hold; first to the target wins.",
-    LOWEST_TOTAL: "Everyone is charged what they hold; when someone reaches the target, the lowest total wins.",
+    WINNER_TAKES_POINTS: say(N_("Whoever goes out scores what the others hold; first to the target wins.")),
+    LOWEST_TOTAL: say(N_("Everyone is charged what they hold; when someone reaches the target, the "
+                         "lowest total wins.")),
 }
 MAX_TYPED_TOTAL = 5_000
 MAX_HANDS = 1000  # hands in one game: far past any real evening, and a bound on every page's cost
@@ -31,7 +33,7 @@ MAX_NAME = 40
 class HandError(ValueError):
     """A hand that cannot be recorded; `player` names the row at fault, if one is."""
 
-    def __init__(self, message: str, player: str | None = None):
+    def __init__(self, message: Text, player: str | None = None):
         super().__init__(message)
         self.player = player
 
@@ -47,26 +49,30 @@ class SystemChoiceError(ValueError):
 def parse_system(value: object) -> str:
     if isinstance(value, str) and value in SYSTEMS:
         return value
-    raise SystemChoiceError(f"Unknown scoring {value!r}: choose one of {', '.join(SYSTEMS)}.")
+    raise SystemChoiceError(say(N_("Unknown scoring %(value)s: choose one of %(choices)s."),
+                                value=repr(value), choices=", ".join(SYSTEMS)))
 
 
 def clean_player_names(names: object) -> list[str]:
     """Trimmed, unique (ignoring case), 1-40 characters, 2-10 of them."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise PlayersError("Players must be a list of names, for example [\"Ana\", \"Ben\"].")
+        raise PlayersError(say(N_("Players must be a list of names, for example [\"Ana\", \"Ben\"].")))
     cleaned = [n.strip() for n in names]
     if any(not n for n in cleaned):
-        raise PlayersError("Every player needs a name.")
+        raise PlayersError(say(N_("Every player needs a name.")))
     too_long = [n for n in cleaned if len(n) > MAX_NAME]
     if too_long:
-        raise PlayersError(f"'{too_long[0][:20]}…' is too long: a name has at most {MAX_NAME} characters.")
+        raise PlayersError(say(N_("'%(name)s…' is too long: a name has at most %(max)s characters."),
+                               name=too_long[0][:20], max=MAX_NAME))
     seen: set[str] = set()
     for n in cleaned:
         if n.casefold() in seen:
-            raise PlayersError(f"Two players are called '{n}': give each player a different name.")
+            raise PlayersError(say(N_("Two players are called '%(name)s': give each player a "
+                                      "different name."), name=n))
         seen.add(n.casefold())
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
-        raise PlayersError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; this one has {len(cleaned)}.")
+        raise PlayersError(say(N_("A game needs %(low)s to %(high)s players; this one has %(count)s."),
+                               low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(cleaned)))
     return cleaned
 
 
@@ -92,21 +98,21 @@ def build_hand(
 ) -> Hand:
     """Check one hand against the seated players and the deck; raise HandError."""
     if not isinstance(held, Mapping):
-        raise HandError("'held' must map every player's name to the cards they held.")
+        raise HandError(say(N_("'held' must map every player's name to the cards they held.")))
     typed = {} if typed is None else typed
     if not isinstance(typed, Mapping):
-        raise HandError("Typed totals must map a player's name to a whole number.")
+        raise HandError(say(N_("Typed totals must map a player's name to a whole number.")))
     for name in list(held) + list(typed):
         if name not in players:
-            raise HandError(f"'{name}' is not playing in this game.")
+            raise HandError(say(N_("'%(name)s' is not playing in this game."), name=name))
     totals = _typed_totals(typed)
     cards = {name: _held_cards(name, held, totals) for name in players}
     out = [n for n in players if not cards[n] and n not in totals]
     if not out:
-        raise HandError("Nobody went out: exactly one player must have no cards left.")
+        raise HandError(say(N_("Nobody went out: exactly one player must have no cards left.")))
     if len(out) > 1:
-        raise HandError(f"Only one player can go out, but {' and '.join(out)} have no cards: "
-                        "enter the others' cards or typed totals.", out[1])
+        raise HandError(say(N_("Only one player can go out, but %(names)s have no cards: enter the "
+                               "others' cards or typed totals."), names=and_list(out)), out[1])
     check_deck(edition, cards)
     return Hand(winner=out[0], held=cards, typed=totals)
 
@@ -117,7 +123,8 @@ def _typed_totals(typed: Mapping) -> dict[str, int]:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TYPED_TOTAL:
-            raise HandError(f"{name}'s total must be a whole number from 0 to {MAX_TYPED_TOTAL}.", name)
+            raise HandError(say(N_("%(name)s's total must be a whole number from 0 to %(max)s."),
+                                name=name, max=MAX_TYPED_TOTAL), name)
         totals[name] = value
     return totals
 
@@ -125,16 +132,19 @@ def _typed_totals(typed: Mapping) -> dict[str, int]:
 def _held_cards(name: str, held: Mapping, totals: Mapping[str, int]) -> tuple[Card, ...]:
     """One player's cards, checked: a list of tokens, or nothing beside a typed total."""
     if name not in held and name not in totals:
-        raise HandError(f"{name} is missing: list their cards, or [] for the player who went out.", name)
+        raise HandError(say(N_("%(name)s is missing: list their cards, or [] for the player who "
+                               "went out."), name=name), name)
     raw = held.get(name, [])
     if not isinstance(raw, list):
-        raise HandError(f"{name}'s cards must be a list of tokens.", name)
+        raise HandError(say(N_("%(name)s's cards must be a list of tokens."), name=name), name)
     try:
         cards = tuple(parse_card(t) for t in raw)
     except CardError as err:
-        raise HandError(f"{name}: {err}", name) from None
+        raise HandError(say(N_("%(name)s: %(problem)s"), name=name, problem=message_of(err)),
+                        name) from None
     if cards and name in totals:
-        raise HandError(f"{name} has both cards and a typed total: keep one.", name)
+        raise HandError(say(N_("%(name)s has both cards and a typed total: keep one."), name=name),
+                        name)
     return cards
 
 
@@ -148,23 +158,23 @@ def check_deck(edition: Edition, held: Mapping[str, Sequence[Card]]) -> None:
         for card in cards:
             token = card.kind.token
             if token not in deck:
-                raise HandError(f"{name}: the {edition.name} deck has no {card.kind.label} card.", name)
+                raise HandError(say(N_("%(name)s: the %(edition)s deck has no %(card)s card."),
+                                    name=name, edition=edition.name, card=card.kind.label), name)
             kinds[token] += 1
             owner.setdefault(token, name)
             if card.colour:
                 coloured[(card.colour, token)] += 1
                 if coloured[(card.colour, token)] > card.kind.per_colour:
-                    raise HandError(
-                        f"Too many {card.label} cards: the deck has {_copies(card.kind.per_colour)} "
-                        "of it.", name)
+                    raise HandError(say(N_("Too many %(card)s cards: the deck has %(copies)s of it."),
+                                        card=card.label, copies=_copies(card.kind.per_colour)), name)
             if kinds[token] > deck[token]:
-                raise HandError(
-                    f"Too many {card.kind.label} cards: the deck has {deck[token]}, "
-                    f"but this hand lists {kinds[token]}.", name)
+                raise HandError(say(N_("Too many %(card)s cards: the deck has %(deck)s, but this hand "
+                                       "lists %(count)s."), card=card.kind.label, deck=deck[token],
+                                    count=kinds[token]), name)
 
 
-def _copies(n: int) -> str:
-    return "only one" if n == 1 else f"{n} copies"
+def _copies(n: int) -> Text:
+    return say(N_("only one")) if n == 1 else say(N_("2 copies"))  # a coloured kind: 1 or 2 a colour
 
 
 def hand_points(hand: Hand, values: Mapping[str, int]) -> dict[str, int]:

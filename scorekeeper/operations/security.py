@@ -10,6 +10,8 @@ from flask import Flask, Response, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..domain.text import N_, say
+
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "img-src 'self' data:",
@@ -60,14 +62,14 @@ def init_app(app: Flask) -> None:
             try:
                 body = request.get_json(silent=True)
             except RecursionError:
-                return error_response(400, "That JSON is nested too deeply to read.")
+                return error_response(400, say(N_("That JSON is nested too deeply to read.")))
         else:
             body = None
         texts = [body, request.view_args, list(request.args.items(multi=True))]
         if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
             texts.append(list(request.form.items(multi=True)))
         if any(unstorable(t) for t in texts):
-            return error_response(400, "Text may not contain NUL characters or broken Unicode.")
+            return error_response(400, say(N_("Text may not contain NUL characters or broken Unicode.")))
         return None
 
     @app.after_request

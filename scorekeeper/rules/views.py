@@ -12,14 +12,12 @@ from markupsafe import Markup, escape
 from ..domain import rulebook
 from ..domain.editions import EDITIONS, Edition, HouseRules, uno_penalty
 from ..services import games
+from ..translate import translated
 from . import bp
 
 MAX_QUERY = 100
 SHORT_NAMES = {"classic": lazy_gettext("Classic"), "classic-112": lazy_gettext("Classic + Blanks"),
                "wimpy-kid": lazy_gettext("Wimpy Kid")}
-# The domain's edition names, for the catalogue: this page shows them translated.
-EDITION_NAMES = (lazy_gettext("Classic (108 cards)"), lazy_gettext("Classic with Blank cards (112)"),
-                 lazy_gettext("Diary of a Wimpy Kid (112)"))
 # Official rules a house rule replaces when it is on.
 REPLACED_BY = {"stacking": "stacking", "uno-penalty": "uno_penalty", "card-values": "zero_counts_ten"}
 
@@ -44,7 +42,7 @@ def rules_page(edition: str):
     sections = [(slug, gettext(title), [r for r in rules if r.section == slug])
                 for slug, title in rulebook.SECTIONS]
     return render_template(
-        "rules.html", edition=ed, edition_name=gettext(ed.name),
+        "rules.html", edition=ed, edition_name=translated(ed.name),
         editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
         query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
         tr=gettext, render=lambda text: render_text(gettext(text), ids),

@@ -16,6 +16,7 @@ from ..models import Game
 from ..numbers import whole_number
 from ..scorepad.forms import RematchForm, TargetForm
 from ..services import games
+from ..translate import translated
 from .page_cache import board_pages
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard
@@ -36,7 +37,7 @@ def board_context(game: Game) -> dict:
     outcome = sheet.outcome()
     games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
-    systems = {slug: gettext(name) for slug, name in SYSTEMS.items()}
+    systems = {slug: translated(name) for slug, name in SYSTEMS.items()}
     context = dict(game=game, sheet=sheet, view=view, system=system, systems=systems,
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=sheet.points(), outcome=outcome, editable=editable,

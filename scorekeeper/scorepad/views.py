@@ -11,7 +11,6 @@ from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
 from ..edit_rights import can_edit, editable_game_or_403, key_for, my_games, remember_key
 from ..errors import status_of
-from ..localize import localize
 from ..models import Game
 from ..numbers import whole_number
 from ..scoreboard import board  # the module, not its names: the two packages import each other
@@ -19,6 +18,7 @@ from ..services import games, hands, target
 from ..services import rematch as rematch_service
 from ..services.errors import Conflict, ServiceError, StorageFailure
 from ..tables.access import my_tables
+from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, NewGameForm, RematchForm, TargetForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, original_tokens, read_hand_form
@@ -52,7 +52,7 @@ def new_game():
             raise  # not the form's fault: the error page says so, with 503
         except ServiceError as err:
             form_field = getattr(form, err.field or "", None) or form.players
-            form_field.errors = [*form_field.errors, localize(err.message)]
+            form_field.errors = [*form_field.errors, translated(err.message)]
         else:
             remember_key(game.id, key)
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -68,7 +68,7 @@ def change_target(game_id: str):
         try:
             target.change_target(game_id, form.target.data)
         except ServiceError as err:
-            flash(localize(err.message), "error")
+            flash(translated(err.message), "error")
         else:
             flash(gettext("Playing on to %(target)d.", target=form.target.data), "ok")
     else:
@@ -137,7 +137,7 @@ def rematch(game_id: str):
     try:
         new = rematch_service.rematch(game_id)
     except ServiceError as err:
-        flash(localize(err.message), "error")
+        flash(translated(err.message), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
     remember_key(new.game.id, new.key or key_for(game_id))  # at a table: the table's key
     flash(gettext("Rematch! %(name)s deals the first hand.", name=games.sheet_of(new.game).next_dealer), "ok")
@@ -155,7 +155,7 @@ def delete_hand(game_id: str, number: int):
         try:
             hands.delete_hand(game_id, number, parse_revision(form.revision.data))
         except ServiceError as err:
-            message = localize(err.message)
+            message = translated(err.message)
             flash(gettext("%(problem)s Nothing was deleted.", problem=message)
                   if isinstance(err, Conflict) else message, "error")
         else:
@@ -191,7 +191,7 @@ def _hand_page(game: Game, number: int | None):
             try:
                 return _save_hand(game.id, number, held, typed, form)
             except ServiceError as err:
-                problems[err.field or ""] = localize(err.message)
+                problems[err.field or ""] = translated(err.message)
                 status = status_of(err)
                 if isinstance(err, Conflict) and number is not None:
                     conflict = _conflict(game.id, number, held, typed, form)

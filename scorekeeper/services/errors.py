@@ -6,14 +6,12 @@ from __future__ import annotations
 class ServiceError(Exception):
     """A request that cannot be carried out; `field` names the input it is about, if any.
 
-    With `params`, `message` is a %(name)s template: pages show it translated (`template`
-    and `params` kept for gettext), `.message` is the English text filled in."""
+    `message` is a `Text` (domain/text.py): its str is the English, and pages and the API
+    show it in the request's language (scorekeeper/translate.py)."""
 
-    def __init__(self, message: str, field: str | None = None, **params: object):
-        self.message = message % params if params else message
-        super().__init__(self.message)
-        self.template = message
-        self.params = params
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
         self.field = field
 
 

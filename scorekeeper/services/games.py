@@ -11,12 +11,15 @@ from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_e
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
     build_hand, clean_player_names, parse_system)
+from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
 from .cache import game_totals
 from . import storage
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
 from .ids import looks_like_public_id
 from .keys import hash_key, hash_opens, new_key
+
+NO_GAME = say(N_("There is no game with that id."))
 
 DEFAULT_TARGET = 500
 
@@ -86,7 +89,7 @@ def empty_sheet(game: Game) -> ScoreSheet:
 def get_game(game_id: str) -> Game:
     game = load_game(game_id)
     if game is None:
-        raise NotFound("There is no game with that id.")
+        raise NotFound(NO_GAME)
     return game
 
 
@@ -106,11 +109,11 @@ def check_key(game_id: str, key: str | None) -> None:
     """Refuse a change to the game unless `key` is its edit key (the game is not loaded)."""
     stamp = game_stamp(game_id)
     if stamp is None:
-        raise NotFound("There is no game with that id.")
+        raise NotFound(NO_GAME)
     if not key:
-        raise KeyMissing("This needs the game's edit key: send 'Authorization: Bearer <edit_key>'.")
+        raise KeyMissing(say(N_("This needs the game's edit key: send 'Authorization: Bearer <edit_key>'.")))
     if not hash_opens(stamp[1], key):
-        raise KeyRefused("That edit key does not open this game.")
+        raise KeyRefused(say(N_("That edit key does not open this game.")))
 
 
 def key_opens(game: Game, key: str | None) -> bool:
@@ -164,17 +167,17 @@ def build_game(players: object, edition: object, scoring: object, target: object
     try:
         names = clean_player_names(players)
     except PlayersError as err:
-        raise Invalid(str(err), field="players") from None
+        raise Invalid(message_of(err), field="players") from None
     try:
         ed = get_edition(edition)
         rules = parse_house_rules(house_rules, ed)
         goal = parse_target(target)
     except HouseRuleError as err:
-        raise Invalid(str(err)) from None
+        raise Invalid(message_of(err)) from None
     try:
         scoring = parse_system(scoring)
     except SystemChoiceError as err:
-        raise Invalid(str(err), field="scoring") from None
+        raise Invalid(message_of(err), field="scoring") from None
     return Game(edition=ed.slug, scoring=scoring, target=goal,
                 house_rules=rules.as_dict(ed), edit_key_hash=key_hash,
                 players=[Player(seat=i, name=n) for i, n in enumerate(names)])

@@ -12,6 +12,7 @@ from ..domain.editions import get_edition
 from ..domain.scoring import (
     MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points,
     reached_target)
+from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, Invalid, Malformed, NotFound
 from .cache import game_totals
@@ -37,7 +38,7 @@ def check_hand(game: Game, held: object, typed: object) -> DomainHand:
     try:
         return build_hand(get_edition(game.edition), [p.name for p in game.players], held, typed)
     except (HandError, CardError) as err:
-        raise Invalid(str(err), field=getattr(err, "player", None)) from None
+        raise Invalid(message_of(err), field=getattr(err, "player", None)) from None
 
 
 def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
@@ -68,7 +69,7 @@ def _next_version(game: Game) -> int:
 def _check_request_id(request_id: object) -> None:
     if request_id is not None and (not isinstance(request_id, str) or not request_id
                                    or len(request_id) > MAX_REQUEST_ID):
-        raise Malformed(f"'request_id' must be a text of 1 to {MAX_REQUEST_ID} characters.",
+        raise Malformed(say(N_("'request_id' must be a text of 1 to %(max)s characters."), max=MAX_REQUEST_ID),
                         field="request_id")
 
 
@@ -91,10 +92,11 @@ def record_hand(game_id: str, held: object, typed: object = None,
                 return earlier, False
         count = hand_count(game.id)
         if count >= MAX_HANDS:
-            raise Conflict(f"A game holds at most {MAX_HANDS} hands: start a new game to play on.")
+            raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
+                              max=MAX_HANDS))
         totals = totals_of(game)
         if reached_target(totals, game.target):
-            raise Conflict("This game is over: raise the target to keep playing.")
+            raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
         result = check_hand(game, held, typed)
         hand = Hand(game_id=game.id, number=count + 1, request_id=request_id,
                     revision=_next_version(game), dealer_seat=next_dealer_seat(game))
@@ -134,9 +136,9 @@ def _written(game_id: str, hand: Hand, created: bool) -> Written:
 def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> Hand:
     hand = next((h for h in game.hands if h.number == number), None)
     if hand is None:
-        raise NotFound(f"This game has no hand {number}.")
+        raise NotFound(say(N_("This game has no hand %(number)s."), number=number))
     if expected_revision is not None and hand.revision != expected_revision:
-        raise Conflict(f"Hand {number} was changed on another phone meanwhile.")
+        raise Conflict(say(N_("Hand %(number)s was changed on another phone meanwhile."), number=number))
     return hand
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..domain.text import N_, say
 from ..models import Game
 from .errors import Conflict
 from . import tables
@@ -40,7 +41,7 @@ def rematch(game_id: str) -> Rematch:
     """A new game like `game_id`; refused (nothing created) while that game is still going."""
     game = get_game(game_id)
     if not sheet_of(game).outcome().finished:
-        raise Conflict("This game is still going: a rematch can start once someone has won.")
+        raise Conflict(say(N_("This game is still going: a rematch can start once someone has won.")))
     settings = rematch_settings(game)
     if game.table_id is not None:  # same table, same roster, the table's key
         players = settings.pop("players")

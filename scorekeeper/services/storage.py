@@ -13,6 +13,7 @@ from flask import current_app
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..domain.text import N_, say
 from ..models import db
 from .errors import StorageFailure
 
@@ -27,8 +28,8 @@ PG_RACE = ("40001", "40P01", "55P03")  # serialization failure, deadlock, lock n
 # insufficient resources (disk full, out of memory), connection exceptions, read-only
 # transaction, server shutting down, system/I-O errors.
 PG_STORAGE = ("53", "08", "25006", "57P0", "58")
-SENTENCE = ("The scores cannot be saved right now: the server's storage is full or read-only. "
-            "Nothing was changed; tell whoever runs this server.")
+SENTENCE = say(N_("The scores cannot be saved right now: the server's storage is full or "
+                  "read-only. Nothing was changed; tell whoever runs this server."))
 RECENT = 60.0  # seconds a storage failure keeps /healthz failing, unless a write succeeds
 LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions: one per app and process
 

@@ -2,11 +2,11 @@
 edit key that every game of the table shares. Nothing here knows HTTP."""
 from __future__ import annotations
 
-
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.scoring import MAX_NAME
+from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
 from .games import GAME_OPTIONS, build_game, game_settings
@@ -17,7 +17,7 @@ from .keys import hash_key, hash_opens, new_key
 MAX_TABLE_NAME = 40
 MAX_ROSTER = 100
 MAX_TABLE_ID = 32
-NO_TABLE = "There is no table with that id."
+NO_TABLE = say(N_("There is no table with that id."))
 
 
 def new_table_id() -> str:
@@ -32,18 +32,19 @@ def name_key(name: str) -> str:
 
 def clean_table_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise Invalid("Give the table a name, for example \"Kitchen table\".", field="name")
+        raise Invalid(say(N_("Give the table a name, for example \"Kitchen table\".")), field="name")
     name = name.strip()
     if len(name) > MAX_TABLE_NAME:
-        raise Invalid("A table's name has at most %(most)d characters.", field="name", most=MAX_TABLE_NAME)
+        raise Invalid(say(N_("A table's name has at most %(most)d characters."), most=MAX_TABLE_NAME),
+                      field="name")
     return name
 
 
 def clean_player_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise Invalid("Every player needs a name.", field="name")
+        raise Invalid(say(N_("Every player needs a name.")), field="name")
     if len(name.strip()) > MAX_NAME:
-        raise Invalid("A name has at most %(most)d characters.", field="name", most=MAX_NAME)
+        raise Invalid(say(N_("A name has at most %(most)d characters."), most=MAX_NAME), field="name")
     return name.strip()
 
 
@@ -72,9 +73,9 @@ def get_table(table_id: object) -> FamilyTable:
 
 def check_table_key(table: FamilyTable, key: str | None) -> None:
     if not key:
-        raise KeyMissing("This needs the table's edit key: send 'Authorization: Bearer <edit_key>'.")
+        raise KeyMissing(say(N_("This needs the table's edit key: send 'Authorization: Bearer <edit_key>'.")))
     if not hash_opens(table.edit_key_hash, key):
-        raise KeyRefused("That edit key does not open this table.")
+        raise KeyRefused(say(N_("That edit key does not open this table.")))
 
 
 def key_opens_table(table: FamilyTable, key: str | None) -> bool:
@@ -106,8 +107,8 @@ def _seat_roster(table: FamilyTable, game: Game) -> None:
         person = by_key.get(name_key(seat.name))
         if person is None:
             if len(table.roster) >= MAX_ROSTER:
-                raise Invalid("A table's roster has at most %(most)d players: merge or reuse names.",
-                              field="players", most=MAX_ROSTER)
+                raise Invalid(say(N_("A table's roster has at most %(most)d players: merge or reuse "
+                                     "names."), most=MAX_ROSTER), field="players")
             person = TablePlayer(name=seat.name, name_key=name_key(seat.name))
             table.roster.append(person)
             by_key[person.name_key] = person
@@ -137,14 +138,14 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0, **
         except Invalid:
             db.session.rollback()
             raise
-    raise Conflict("The table's roster changed on another phone meanwhile. Try again.")
+    raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again.")))
 
 
 def find_person(table: FamilyTable, name: object) -> TablePlayer:
     wanted = name_key(name) if isinstance(name, str) else None
     person = next((p for p in table.roster if p.name_key == wanted), None)
     if person is None:
-        raise NotFound("Nobody called '%(name)s' plays at this table.", name=str(name)[:MAX_NAME])
+        raise NotFound(say(N_("Nobody called '%(name)s' plays at this table."), name=str(name)[:MAX_NAME]))
     return person
 
 
@@ -165,8 +166,8 @@ def rename_player(table_id: object, old: object, new: object) -> TablePlayer:
     name = clean_player_name(new)
     clash = next((p for p in table.roster if p.name_key == name_key(name) and p is not person), None)
     if clash is not None:
-        raise Invalid("There is already a player called '%(name)s': merge the two instead.",
-                      field="name", name=clash.name)
+        raise Invalid(say(N_("There is already a player called '%(name)s': merge the two instead."),
+                          name=clash.name), field="name")
     person.name, person.name_key = name, name_key(name)
     seats = _seats_of(person)
     for seat in seats:
@@ -182,13 +183,13 @@ def merge_players(table_id: object, spelling: object, into: object) -> TablePlay
     table = get_table(table_id)
     gone, kept = find_person(table, spelling), find_person(table, into)
     if gone is kept:
-        raise Invalid("That is the same player twice: pick two different names to merge.",
+        raise Invalid(say(N_("That is the same player twice: pick two different names to merge.")),
                       field="into")
     seats = _seats_of(gone)
     shared = {s.game_id for s in seats} & {s.game_id for s in _seats_of(kept)}
     if shared:
-        raise Invalid("%(one)s and %(other)s played in the same game, so they are two people: "
-                      "rename one instead.", field="into", one=gone.name, other=kept.name)
+        raise Invalid(say(N_("%(one)s and %(other)s played in the same game, so they are two people: "
+                          "rename one instead."), one=gone.name, other=kept.name), field="into")
     for seat in seats:
         seat.roster, seat.name = kept, kept.name
     _touch_games(seats)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..domain.editions import HouseRuleError, parse_target
+from ..domain.text import N_, message_of, say
 from ..models import Game
 from .errors import Invalid
 from .games import sheet_of
@@ -12,14 +13,14 @@ def change_target(game_id: str, target: object) -> None:
     try:
         goal = parse_target(target)
     except HouseRuleError as err:
-        raise Invalid(str(err), field="target") from None
+        raise Invalid(message_of(err), field="target") from None
 
     def change(game: Game) -> None:
         sheet = sheet_of(game)
         top = max(sheet.standings().values())
         if goal <= top:
-            raise Invalid(f"Someone already has {top} points: choose a target above {top}.",
-                          field="target")
+            raise Invalid(say(N_("Someone already has %(top)s points: choose a target above %(top)s."),
+                              top=top), field="target")
         if sheet.outcome().finished:  # remembered, so the board still names who reached it first
             game.past_targets = [*game.past_targets, game.target]
         game.target = goal

@@ -9,6 +9,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..domain.text import N_, say
 from ..models import Game, db, utcnow
 from . import storage
 from .errors import Conflict, NotFound, ServiceError
@@ -41,7 +42,7 @@ def write_game(game_id: str, change: Callable[[Game], T],
             _begin_write(game_id)
             game = load(game_id)
             if game is None:
-                raise NotFound("There is no game with that id.")
+                raise NotFound(say(N_("There is no game with that id.")))
             result = change(game)
             game.updated_at = utcnow()  # bumps the version: the racing writer fails
             db.session.commit()
@@ -57,4 +58,4 @@ def write_game(game_id: str, change: Callable[[Game], T],
         except ServiceError:
             db.session.rollback()
             raise
-    raise Conflict("The game is busy: other phones are saving right now. Try again.")
+    raise Conflict(say(N_("The game is busy: other phones are saving right now. Try again.")))

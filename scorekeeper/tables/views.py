@@ -11,12 +11,12 @@ from ..backup.restore import RestoreError, loads, restore
 from ..backup.table_restore import IntoTable
 from ..backup.views import RestoreForm
 from ..edit_rights import remember_new_games
-from ..said import said
 from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
 from ..sharing.views import qr_svg
+from ..translate import translated_error
 from . import bp
 from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
                      remember_table_visit, table_key_for, table_or_404)
@@ -32,7 +32,7 @@ def new_table():
         try:
             table, key = tables.create_table(form.name.data)
         except ServiceError as err:
-            form.name.errors = [said(err)]
+            form.name.errors = [translated_error(err)]
         else:
             remember_table_key(table.id, key)
             return redirect(url_for(".table_page", table_id=table.id))
@@ -88,7 +88,7 @@ def start_game(table_id: str):
         try:
             game = tables.start_game(table.id, _seats(form))
         except ServiceError as err:
-            form.new.errors = [said(err)]
+            form.new.errors = [translated_error(err)]
         else:
             grant_game(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -106,7 +106,7 @@ def rematch(table_id: str):
     try:
         new = rematch_service.rematch(game.id).game
     except ServiceError as err:
-        flash(said(err), "error")
+        flash(translated_error(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
     grant_game(new.id, table_key_for(table.id))
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
@@ -120,7 +120,7 @@ def rename(table_id: str):
         try:
             person = tables.rename_player(table.id, form.old.data, form.new.data)
         except ServiceError as err:
-            form.new.errors = [said(err)]
+            form.new.errors = [translated_error(err)]
         else:
             flash(gettext("Renamed to %(name)s.", name=person.name), "ok")
             return redirect(url_for(".table_page", table_id=table.id))
@@ -135,7 +135,7 @@ def merge(table_id: str):
         try:
             person = tables.merge_players(table.id, form.spelling.data, form.into.data)
         except ServiceError as err:
-            form.into.errors = [said(err)]
+            form.into.errors = [translated_error(err)]
         else:
             flash(gettext("Merged into %(name)s.", name=person.name), "ok")
             return redirect(url_for(".table_page", table_id=table.id))
@@ -196,7 +196,7 @@ def restore_backup(table_id: str):
             try:
                 restored = restore(loads(upload.read()), into=IntoTable(table))
             except RestoreError as err:
-                form.backup.errors = [gettext("Nothing was restored.") + f" {err}"]
+                form.backup.errors = [gettext("Nothing was restored. %(why)s", why=translated_error(err))]
             else:
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",

@@ -53,7 +53,7 @@ def test_every_message_the_code_and_templates_use_is_in_the_catalogue():
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2),
-                "Nn_": (1, 2)}  # the judge's plural marker (domain/judge/text.py)
+                "Nn_": (1, 2), "say_in": ((1, "c"), 2)}  # the domain's markers (domain/text.py)
     used = {m[2] if isinstance(m[2], str) else m[2][0]
             for m in extract_from_dir(ROOT, method_map, options_map, keywords=keywords)
             if "tests" not in Path(m[0]).parts}
