@@ -10,6 +10,7 @@ from ..backup.export import envelope, game_record
 from ..backup.restore import RestoreError, loads, restore
 from ..backup.table_restore import IntoTable
 from ..backup.views import RestoreForm
+from ..domain.text import N_
 from ..edit_rights import remember_new_games
 from ..services import rematch as rematch_service
 from ..services import tables
@@ -112,34 +113,35 @@ def rematch(table_id: str):
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
 
 
-@bp.post("/tables/<public_id:table_id>/rename")
-def rename(table_id: str):
+def _roster_change(table_id: str, form_name: str, form, change, error_field, done: str):
+    """Rename or merge: on success a flash naming the person, else the form again with the
+    reason beside `error_field`."""
     table = kept_table_or_403(table_id)
-    form = RenameForm()
     if form.validate_on_submit():
         try:
-            person = tables.rename_player(table.id, form.old.data, form.new.data)
+            person = change(table.id)
         except ServiceError as err:
-            form.new.errors = [translated_error(err)]
+            error_field.errors = [translated_error(err)]
         else:
-            flash(gettext("Renamed to %(name)s.", name=person.name), "ok")
+            flash(gettext(done, name=person.name), "ok")
             return redirect(url_for(".table_page", table_id=table.id))
-    return _page(table, rename=form), 422
+    return _page(table, **{form_name: form}), 422
+
+
+@bp.post("/tables/<public_id:table_id>/rename")
+def rename(table_id: str):
+    form = RenameForm()
+    return _roster_change(table_id, "rename", form,
+                          lambda kept: tables.rename_player(kept, form.old.data, form.new.data),
+                          form.new, N_("Renamed to %(name)s."))
 
 
 @bp.post("/tables/<public_id:table_id>/merge")
 def merge(table_id: str):
-    table = kept_table_or_403(table_id)
     form = MergeForm()
-    if form.validate_on_submit():
-        try:
-            person = tables.merge_players(table.id, form.spelling.data, form.into.data)
-        except ServiceError as err:
-            form.into.errors = [translated_error(err)]
-        else:
-            flash(gettext("Merged into %(name)s.", name=person.name), "ok")
-            return redirect(url_for(".table_page", table_id=table.id))
-    return _page(table, merge=form), 422
+    return _roster_change(table_id, "merge", form,
+                          lambda kept: tables.merge_players(kept, form.spelling.data, form.into.data),
+                          form.into, N_("Merged into %(name)s."))
 
 
 @bp.get("/tables/<public_id:table_id>/share")
