@@ -32,9 +32,18 @@ self.addEventListener("fetch", (event) => {
     .then((cached) => cached || offlinePage())));
 });
 
+// Said in the phone's language: a worker cannot read the page's language choice.
+const OFFLINE = {
+  en: ["en", "Offline", "No connection, and this page was not opened before on this phone. " +
+    "The rules and the last scoreboard you looked at work offline."],
+  pl: ["pl", "Brak połączenia", "Brak połączenia, a tej strony nie otwierano wcześniej na tym telefonie. " +
+    "Zasady i ostatnio oglądana tablica wyników działają bez internetu."],
+};
+
 function offlinePage() {
-  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>Offline</title><p>No connection, and this page was not opened before on this phone. " +
-    "The rules and the last scoreboard you looked at work offline.</p>",
+  const first = (self.navigator.languages || []).find((l) => /^(en|pl)\b/i.test(l)) || "en";
+  const [lang, title, text] = OFFLINE[first.slice(0, 2).toLowerCase()];
+  return new Response(`<!doctype html><html lang=${lang}><meta charset=utf-8>` +
+    `<meta name=viewport content='width=device-width'><title>${title}</title><p>${text}</p>`,
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
