@@ -179,6 +179,11 @@ def test_every_page_is_polish_with_no_english_left(walk, app, client):
     walk.page("/judge")
     for question in QUESTIONS:
         walk.page(f"/judge/{question}")
+    # A ruling and a question the judge cannot answer yet, with its reason beside the field.
+    html = walk.page("/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7")
+    assert "Dozwolone" in html
+    walk.page("/judge/play?asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4", status=422)
+    walk.page("/judge/play?asked=1&card_colour=red&card_kind=2", status=422)
     index = client.get("/rules", headers=PL)  # the index sends a reader to the classic rules
     assert index.status_code == 302 and index.headers["Location"].endswith("/rules/classic")
     walk.seen.add("rules.rules_index")
