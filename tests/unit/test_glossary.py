@@ -1,6 +1,7 @@
 """One Polish vocabulary (issue 14): a thing is called the same on every page. The deck's
 edition is "edycja" (never "wersja"), and "edycja" means nothing else (the edit key is "klucz
-zapisu"); a hand is "rozdanie", a game "gra", the target "cel", a family table "stół"."""
+zapisu"); a hand is "rozdanie", a game "gra", the target "cel", a family table "stół", the
+keep-score link "link do zapisywania wyników", watching "oglądanie", a backup "kopia"."""
 import re
 
 from tests.unit.test_translations import catalogue
@@ -14,6 +15,11 @@ GLOSSARY = {
     r"[Tt]ables?": r"st[oó][łl]",
     r"[Hh]ands?": r"rozda[nń]|rę[kc]",  # a hand dealt, or the cards in one's hand (ręka)
     r"[Ee]dit key": r"klucz\w* zapisu",
+    r"[Kk]eep-score": r"do zapisywania wyników",
+    r"[Ww]atch(?:ing)?": r"ogląda",
+    r"[Bb]ackup": r"kopi",
+    r"[Rr]ematch": r"rewanż",
+    r"[Ss]hare": r"udostępni",
 }
 OTHER_MEANING = {
     "edition": "the default of a house rule (blank: the edition's own)",
