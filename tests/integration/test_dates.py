@@ -1,12 +1,14 @@
-"""Dates as a family reads them, via Babel (issue 14): when each game was last played, on the
-home page's list of this phone's games and on the family table's game list."""
+"""Dates as a family reads them, via Babel (issue 14): when each game was last played on the
+home page's list of this phone's games; the family table's games by the day they were played;
+when each restored game was first played."""
+import io
 from datetime import datetime
 
 import pytest
 from sqlalchemy import update
 
 from scorekeeper.models import Game, db
-from tests.support.helpers import keep_score, new_game, post_hand
+from tests.support.helpers import game_backup, keep_score, new_game, post_hand
 
 PL = {"Accept-Language": "pl-PL,pl;q=0.9"}
 EN = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -62,3 +64,14 @@ def test_the_home_page_says_when_this_phones_games_were_last_played(csrf_off, ap
     played_on(app, game["id"], PLAYED["first"])
     html = client.get("/", headers=headers).get_data(as_text=True)
     assert f'<time datetime="2026-11-22">{shown}</time>' in html
+
+
+@pytest.mark.parametrize("headers, shown", [(PL, nbsp("22 lis 2026")), (EN, nbsp("Nov 22, 2026"))])
+def test_a_restore_says_when_each_game_was_first_played(csrf_off, app, client, headers, shown):
+    game = new_game(client)
+    played_on(app, game["id"], PLAYED["first"])
+    backup = game_backup(client, game)
+    response = client.post("/restore", headers=headers, content_type="multipart/form-data",
+                           data={"backup": (io.BytesIO(backup), "backup.json")})
+    assert response.status_code == 200
+    assert f'<time datetime="2026-11-22">{shown}</time>' in response.get_data(as_text=True)
