@@ -56,13 +56,15 @@ def select_locale() -> str:
 
 
 def remember_choice(response: Response) -> Response:
-    """Keep a `?lang=` choice on this phone; say which request headers pick the language."""
+    """Keep a `?lang=` choice on this phone; say which request headers pick the language,
+    and which language an HTML page is in."""
     asked = request.args.get("lang", "")
     if asked in LOCALES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                             httponly=True, secure=request.is_secure)
     if response.mimetype == "text/html":
         response.vary.update(("Accept-Language", "Cookie"))
+        response.headers["Content-Language"] = str(get_locale())  # sw.js says "offline" in it
     return response
 
 

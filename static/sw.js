@@ -23,6 +23,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (NEVER.some((pattern) => pattern.test(url.pathname))) return;
   event.respondWith(fetch(request).then((response) => {
+    if (request.mode === "navigate") pageLang = response.headers.get("Content-Language") || pageLang;
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put(request, copy));
@@ -32,9 +33,20 @@ self.addEventListener("fetch", (event) => {
     .then((cached) => cached || offlinePage())));
 });
 
+// Said in the language of the last page this phone opened (its Content-Language), else in the
+// phone's own: a worker cannot read the language cookie.
+let pageLang = "";
+const OFFLINE = {
+  en: ["en", "Offline", "No connection, and this page was not opened before on this phone. " +
+    "The rules and the last scoreboard you looked at work offline."],
+  pl: ["pl", "Brak połączenia", "Brak połączenia, a tej strony nie otwierano wcześniej na tym telefonie. " +
+    "Zasady i ostatnio oglądana tablica wyników działają bez internetu."],
+};
+
 function offlinePage() {
-  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>Offline</title><p>No connection, and this page was not opened before on this phone. " +
-    "The rules and the last scoreboard you looked at work offline.</p>",
+  const phone = (self.navigator.languages || []).find((l) => /^(en|pl)\b/i.test(l)) || "en";
+  const [lang, title, text] = OFFLINE[pageLang] || OFFLINE[phone.slice(0, 2).toLowerCase()];
+  return new Response(`<!doctype html><html lang=${lang}><meta charset=utf-8>` +
+    `<meta name=viewport content='width=device-width'><title>${title}</title><p>${text}</p>`,
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

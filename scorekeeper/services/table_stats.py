@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from threading import Lock
 
 from sqlalchemy import select
@@ -32,6 +33,7 @@ class GameSummary:
     hands: int
     hand_wins: dict = field(default_factory=dict)  # roster id -> hands won
     best: dict = field(default_factory=dict)  # roster id -> most points won in one hand
+    started: datetime | None = None  # when it was started (UTC): the table lists games by day
 
 
 @dataclass
@@ -130,7 +132,8 @@ def _summarise(game: Game, seats: list, hands: dict) -> GameSummary:
                        hands=[build_hand(edition, names, *hands[n]) for n in sorted(hands)])
     outcome = sheet.outcome()
     summary = GameSummary(game.id, names, [s.roster_id for s in seats], outcome.finished,
-                          outcome.winners, {roster[n] for n in outcome.winners}, len(sheet.hands))
+                          outcome.winners, {roster[n] for n in outcome.winners}, len(sheet.hands),
+                          started=game.created_at)
     for hand, points in zip(sheet.hands, sheet.points()):
         rid = roster[hand.winner]
         summary.hand_wins[rid] = summary.hand_wins.get(rid, 0) + 1

@@ -259,7 +259,7 @@ def test_api_errors_follow_accept_language_with_machine_values_unchanged(client)
     assert "Accept-Language" in polish.vary
     game = new_game(client)
     body = client.post(f"/api/games/{game}/hands", json={"held": {}}, headers=PL).get_json()
-    assert body == {"error": "Do tego potrzebny jest klucz edycji gry: wyślij 'Authorization: Bearer <edit_key>'."}
+    assert body == {"error": "Do tego potrzebny jest klucz zapisu gry: wyślij 'Authorization: Bearer <edit_key>'."}
     body = client.post("/api/games", data="x", headers=PL).get_json()
     assert body == {"error": "Wyślij obiekt JSON w treści żądania."}
     assert client.get("/api/games/nope", headers=PL).get_json() == {

@@ -103,7 +103,7 @@ def test_sharing_and_keep_score_pages_in_polish(app, client):
     other = app.test_client()
     html = polish_page(other, f"/games/{game['id']}/keep-score")
     assert "Zapisywać na tym telefonie wyniki gry: Ana, Ben, Cy, Dee?" in html
-    assert "Klucz edycji" in html
+    assert "Klucz zapisu" in html
     polish_page(client, f"/games/{game['id']}/keep-score")
 
 

@@ -1,0 +1,69 @@
+"""One Polish vocabulary (issue 14): a thing is called the same on every page. The deck's
+edition is "edycja" (never "wersja"), and "edycja" means nothing else (the edit key is "klucz
+zapisu"); a hand is "rozdanie", a game "gra", the target "cel", a family table "stół", the
+keep-score link "link do zapisywania wyników", watching "oglądanie", a backup "kopia"."""
+import re
+
+from tests.unit.test_translations import catalogue
+
+# English term (whole word, outside %(placeholders)s and 'quoted' API names) -> the stem every
+# Polish translation of a message using it must hold; a few messages mean something else.
+GLOSSARY = {
+    r"[Ee]ditions?": r"edycj",
+    r"[Gg]ames?": r"\bgr[aeyęąo]|\bgier\b|\bgrach\b|\bgrze\b",
+    r"[Tt]argets?": r"\bcel",
+    r"[Tt]ables?": r"st[oó][łl]",
+    r"[Hh]ands?": r"rozda[nń]|rę[kc]",  # a hand dealt, or the cards in one's hand (ręka)
+    r"[Ee]dit key": r"klucz\w* zapisu",
+    r"[Kk]eep-score": r"do zapisywania wyników",
+    r"[Ww]atch(?:ing)?": r"ogląda",
+    r"[Bb]ackup": r"kopi",
+    r"[Rr]ematch": r"rewanż",
+    r"[Ss]hare": r"udostępni",
+}
+OTHER_MEANING = {
+    "edition": "the default of a house rule (blank: the edition's own)",
+    "Running totals by hand (numbers: see the table)": "an HTML table of numbers, not a family table",
+    "Hands out": "a stats column: hands a player finished with no cards",
+    "Tap the cards left in %(name)s's hand, or type their total.": "cards left: said without 'hand'",
+    "Tap who went out, then each other player and the cards left in their hand. If the cards were "
+    "already shuffled away, type the player's total instead.": "cards left: said without 'hand'",
+}
+
+
+def messages():
+    for m in catalogue():
+        if m.id:
+            mid = m.id[0] if isinstance(m.id, tuple) else m.id
+            yield mid, " ".join(m.string) if isinstance(m.string, tuple) else m.string
+
+
+def words_of(msgid: str) -> str:
+    """The message's own words: without placeholders, 'quoted' API names and {"json"}."""
+    return re.sub(r"%\(\w+\)\w|'[^']*'|\{[^}]*\}|<[^>]*>", " ", msgid)
+
+
+def off_glossary(term: str, stem: str) -> list[tuple[str, str]]:
+    return [(mid, s) for mid, s in messages()
+            if mid not in OTHER_MEANING and re.search(rf"\b{term}\b", words_of(mid))
+            and not re.search(stem, s, re.I)]
+
+
+def test_each_key_term_has_one_polish_word():
+    wrong = {term: off_glossary(term, stem) for term, stem in GLOSSARY.items()}
+    assert not {t: w for t, w in wrong.items() if w}
+
+
+def test_the_deck_edition_is_never_a_wersja_and_edycja_means_only_the_edition():
+    wersja = [(mid, s) for mid, s in messages() if re.search(r"wersj", s, re.I)
+              and not re.search(r"\bversions?\b", mid)]  # a hand's or a backup's version is a wersja
+    assert not wersja
+    edycja = [(mid, s) for mid, s in messages() if re.search(r"edycj", s, re.I)
+              and not re.search(r"\beditions?\b|%\(edition\)s|classic-112|wimpy-kid", mid, re.I)]
+    assert not edycja
+
+
+def test_the_glossary_check_would_catch_a_stray_word():
+    assert re.search(r"\bEditions?\b", words_of("Unknown edition %(slug)s"), re.I)
+    assert not re.search(r"\beditions?\b", words_of("the %(edition)s deck"))
+    assert not re.search(GLOSSARY[r"[Ee]ditions?"], "Nieznana wersja", re.I)
