@@ -53,6 +53,7 @@ class Restored:
     original_id: object
     players: list[str]
     hands: int
+    started: datetime | None = None  # when the game was first played, as the backup says
 
 
 def _fail(where: Text | None, message: str) -> RestoreError:
@@ -247,7 +248,8 @@ def restore(data: object, into=None) -> list[Restored]:
         if into is not None:
             into.undo()
         raise
-    return [Restored(i, p.key, p.original_id, p.names, len(p.hands)) for i, p in zip(ids, plans)]
+    return [Restored(i, p.key, p.original_id, p.names, len(p.hands), p.game["created_at"])
+            for i, p in zip(ids, plans)]
 
 
 def _let_others_write() -> None:

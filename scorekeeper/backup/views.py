@@ -7,12 +7,10 @@ from flask import Flask, Response, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from sqlalchemy import select
 
 from ..edit_rights import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
-from ..models import Game, db
 from ..translate import translated_error
 from . import bp
 from .export import envelope, game_record, score_sheet_csv
@@ -58,7 +56,7 @@ def restore_upload():
         return error_response(422, gettext("Nothing was restored. %(why)s", why=translated_error(err)))
     remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
     shows_key()
-    return render_template("restored.html", restored=restored, started=_started(restored),
+    return render_template("restored.html", restored=restored,
                            keep_links={r.id: _keep_link(r) for r in restored})
 
 
@@ -67,12 +65,6 @@ def restore_too_large(err):
     return error_response(413, gettext(
         "Nothing was restored: a backup file may be at most %(most)d MB. Restore a large backup "
         "in parts, or with 'flask restore' on the server.", most=MAX_RESTORE_BYTES // (1024 * 1024)))
-
-
-def _started(restored: list[Restored]) -> dict:
-    """When each restored game was first played (the backup keeps it): it tells them apart."""
-    ids = [item.id for item in restored]
-    return dict(db.session.execute(select(Game.id, Game.created_at).where(Game.id.in_(ids))).all())
 
 
 def _keep_link(item: Restored) -> str:
