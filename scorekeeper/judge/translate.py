@@ -4,9 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..domain.judge import Ruling
-from ..translate import translated, translated_error
-
-__all__ = ["translated", "translated_error", "translated_ruling"]
+from ..translate import translated
 
 
 def translated_ruling(ruling: Ruling) -> Ruling:

@@ -48,18 +48,30 @@ def test_every_rulebook_message_has_a_polish_translation():
     assert not missing, missing[:5]
 
 
-def test_every_message_the_code_and_templates_use_is_in_the_catalogue():
-    """Extracted as `pybabel extract -F babel.cfg` would: wrapping a new string needs its Polish."""
+def used_messages() -> set[str]:
+    """Extracted as `pybabel extract -F babel.cfg` (its first line) would."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2),
-                "Nn_": (1, 2), "say_in": ((1, "c"), 2)}  # the domain's markers (domain/text.py)
-    used = {m[2] if isinstance(m[2], str) else m[2][0]
+                "Nn_": (1, 2), "say_in": ((1, "c"), 2),  # the domain's markers (domain/text.py)
+                "plural": (1, 2)}  # the keypad's plural words (scorepad/keypad_words.py)
+    return {m[2] if isinstance(m[2], str) else m[2][0]
             for m in extract_from_dir(ROOT, method_map, options_map, keywords=keywords)
             if "tests" not in Path(m[0]).parts}
-    assert {"Rules", "Find a rule", "Classic + Blanks"} <= used  # the extraction finds things
+
+
+def test_every_message_the_code_and_templates_use_is_in_the_catalogue():
+    """Wrapping a new string needs its Polish in the same commit."""
+    used = used_messages()
+    assert {"Rules", "Find a rule", "Classic + Blanks", "{n} card"} <= used  # extraction finds things
     have = translated()
     assert not sorted(m for m in used if not have.get(m))
+
+
+def test_the_catalogue_holds_no_message_nothing_uses():
+    """A sentence the code stopped saying goes from the catalogue too: no dead translations."""
+    used = used_messages() | set(rulebook.messages())
+    assert not sorted(set(translated()) - used)
 
 
 def test_no_message_is_fuzzy_or_half_translated():
