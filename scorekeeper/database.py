@@ -20,7 +20,7 @@ from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
 from .numbers import MAX_DIGITS
-from .services.ids import ID_PATTERN
+from .services.ids import HAND_ID_PATTERN, ID_PATTERN
 
 try:
     import fcntl
@@ -58,12 +58,19 @@ class PublicId(BaseConverter):
         return super().to_url(value)
 
 
+class HandId(BaseConverter):
+    """`<hand_id:...>`: a hand's id (services/ids.py), or no route at all."""
+
+    regex = HAND_ID_PATTERN
+
+
 def configure(app: Flask) -> None:
     """psycopg 3 for any PostgreSQL URL (`postgres://` and `postgresql://` included).
 
     Called before any blueprint is registered, so every `<int:...>` route is bounded."""
     app.url_map.converters["int"] = DatabaseInt
     app.url_map.converters["public_id"] = PublicId
+    app.url_map.converters["hand_id"] = HandId
     uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
     if uri.startswith("postgres://"):
         uri = "postgresql://" + uri[len("postgres://"):]

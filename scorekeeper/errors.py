@@ -47,12 +47,12 @@ def status_of(err: ServiceError) -> int:
     return next((code for kind, code in STATUS.items() if isinstance(err, kind)), 422)
 
 
-def error_response(status: int, message: str | None = None):
+def error_response(status: int, message: str | None = None, details: dict | None = None):
     """The page or JSON body for an error; its text in the request's language (Accept-Language
     or the phone's choice), the status and JSON keys unchanged."""
     message = translated(message) if message else gettext(MESSAGES.get(status, N_("That did not work.")))
     if wants_json():
-        response = jsonify(error=message)
+        response = jsonify((details or {}) | {"error": message})
         response.vary.add("Accept-Language")  # the text follows it; the HTML page says so in i18n
         return response, status
     return render_template("error.html", status=status, message=message), status
@@ -65,7 +65,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):
-        return error_response(status_of(err), err.message)
+        return error_response(status_of(err), err.message, err.details)
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(err: RateLimitExceeded):

@@ -4,10 +4,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .services.ids import new_public_id
+from .services.ids import new_hand_id, new_public_id
 
 
 class Base(DeclarativeBase):
@@ -81,10 +81,14 @@ class Player(db.Model):
 
 class Hand(db.Model):
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("game_id", "request_id"),)
+    __table_args__ = (UniqueConstraint("game_id", "request_id"),
+                      Index("ix_hands_game_id_public_id", "game_id", "public_id", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # The hand's identity (the API's "id"): numbers move when an earlier hand is deleted, this
+    # never does. Nullable only in the schema (migration 0007 adds it in place); always set.
+    public_id: Mapped[str | None] = mapped_column(String(64), default=new_hand_id)
     number: Mapped[int]
     request_id: Mapped[str | None] = mapped_column(String(64))
     # Bumped on every edit, so a stale edit of this hand can be refused.
@@ -117,6 +121,24 @@ class HeldCards(db.Model):
     @property
     def tokens(self) -> list[str]:
         return self.cards.split()
+
+
+class DeletedHand(db.Model):
+    """A deleted hand, whole, until it is put back (undo) at the number it had."""
+
+    __tablename__ = "deleted_hands"
+    __table_args__ = (Index("ix_deleted_hands_game_id_public_id", "game_id", "public_id", unique=True),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"))
+    public_id: Mapped[str] = mapped_column(String(64))
+    number: Mapped[int]
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    revision: Mapped[int]
+    dealer_seat: Mapped[int]
+    created_at: Mapped[datetime]
+    deleted_at: Mapped[datetime] = mapped_column(default=utcnow)
+    held: Mapped[list] = mapped_column(JSON)  # [[player_id, cards, typed_total], ...]
 
 
 class FamilyTable(db.Model):

@@ -1,12 +1,14 @@
-// The scoreboard follows the game live and keeps the screen on.
-// The hand keypad loads it too, before keypad.js, for keepAwake() (the scoreboard's request
-// budget leaves no room for a separate shared script).
+// The scoreboard follows the game live, sends hands waiting in this phone's outbox, and keeps
+// the screen on. Every page of a game loads it: the hand keypad (before keypad.js, which shares
+// keepAwake, postForm and the outbox) and the hands pages (the scoreboard's request budget
+// leaves no room for a separate shared script).
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
 // Texts: English; another language's arrive as JSON in data-t.
 const T = { s: "Live: synced {t}", l: "Connection lost since {t}: retrying…", c: "Link copied",
-  f: "Copy failed: use Share", e: "Edit hand {t}" };
+  f: "Copy failed: use Share", e: "Edit hand {t}", w: "Hands waiting to be sent from this phone: {t}.",
+  r: "One needs a look before it can be saved:" };
 const say = (k, v) => T[k].replace("{t}", v);
 
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
@@ -32,8 +34,9 @@ function setupLiveBoard(board) {
         throw new Error(String(response.status));
       }
       lastSync = new Date();
-      status.classList.remove("lost");
-      status.textContent = say("s", clock(lastSync));
+      const waiting = outboxKeys(board.dataset.game).length;
+      status.classList.toggle("lost", waiting > 0);  // never "synced" while a hand waits here
+      status.textContent = waiting ? say("w", waiting) : say("s", clock(lastSync));
     } catch (error) {
       status.classList.add("lost");
       status.textContent = say("l", clock(lastSync));
@@ -41,6 +44,71 @@ function setupLiveBoard(board) {
   }
   setInterval(poll, 2000);
   document.addEventListener("visibilitychange", poll);
+  document.addEventListener("outbox", poll);
+}
+
+// A form post as a plain submit would send it; null when offline or after 15 s without answer.
+async function postForm(url, fields) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15000);
+  try {
+    return await fetch(url, { method: "POST", body: new URLSearchParams(fields),
+      redirect: "manual", credentials: "same-origin", signal: controller.signal });
+  } catch (err) {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The outbox: saves of this game the server has not acknowledged, kept in localStorage as
+// "pending:<game>:<hand>" = {url, page, fields} (the keypad puts them there). Any page of the
+// game shows them and sends them when the connection is back; their request id (or hand id
+// and revision) makes a resend harmless, and an acknowledged one is forgotten at once.
+const outboxKeys = (game) => Object.keys(localStorage).filter((k) => k.startsWith(`pending:${game}:`));
+function outboxEntry(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
+}
+const acknowledged = (response) => response && (response.type === "opaqueredirect" || response.redirected);
+
+function setupOutbox(box) {
+  const game = box.dataset.outbox, own = box.dataset.own;
+  let sending = false;
+  function show() {
+    const keys = outboxKeys(game).filter((k) => k !== own);
+    const review = keys.map(outboxEntry).find((entry) => entry && entry.review);
+    box.hidden = !keys.length;
+    box.querySelector(".outbox-text").textContent = say("w", keys.length) + (review ? " " + say("r") : "");
+    const link = box.querySelector(".outbox-open");
+    link.hidden = !review;
+    if (review) link.href = review.page;
+  }
+  async function send() {
+    if (sending) return;
+    sending = true;
+    let sent = false;
+    for (const key of outboxKeys(game).filter((k) => k !== own)) {
+      const entry = outboxEntry(key);
+      if (!entry || entry.review) continue;
+      const response = await postForm(entry.url, entry.fields);
+      if (acknowledged(response)) {
+        localStorage.removeItem(key);
+        localStorage.removeItem(key.replace(/^pending:/, "draft:"));
+        sent = true;
+      } else if (response && response.status < 500) {  // a question only a person can answer
+        localStorage.setItem(key, JSON.stringify({ ...entry, review: true }));
+      }
+    }
+    sending = false;
+    show();
+    if (sent) document.dispatchEvent(new Event("outbox"));
+  }
+  box.querySelector(".outbox-send").addEventListener("click", send);
+  window.addEventListener("online", send);
+  window.addEventListener("storage", show);
+  setInterval(send, 20000);
+  show();
+  send();
 }
 
 // Earlier hands' numbers become Edit links here, not in the HTML: a long game stays light.
@@ -77,5 +145,6 @@ document.addEventListener("DOMContentLoaded", () => {
   const texts = document.querySelector("[data-t]");
   if (texts) Object.assign(T, JSON.parse(texts.dataset.t));
   document.querySelectorAll("a[data-share]").forEach(setupShare);
+  document.querySelectorAll("[data-outbox]").forEach(setupOutbox);
   document.querySelectorAll("#board[data-live]").forEach((board) => { linkHands(board); setupLiveBoard(board); keepAwake(); });
 });

@@ -178,15 +178,15 @@ class Keypad {
   }
 }
 
-// The form's fields as [name, value] pairs (what a plain submit would send).
-function formFields(form) {
-  return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
+// The form's fields as [name, value] pairs (what a plain submit would send, with the button tapped).
+function formFields(form, submitter) {
+  return [...new FormData(form, submitter || undefined).entries()].map(([name, value]) => [name, String(value)]);
 }
 
 function fillForm(form, fields) {
   const values = new Map(fields.filter(([name]) => name !== "csrf_token"));
   [...form.elements].forEach((el) => {
-    if (!el.name || el.name === "csrf_token") return;
+    if (!el.name || el.name === "csrf_token" || el.type === "submit") return;
     if (el.type === "radio") el.checked = values.get(el.name) === el.value;
     else if (values.has(el.name)) el.value = values.get(el.name);
     else if (el.dataset.kind || el.name.endsWith("_typed")) el.value = "";
@@ -207,45 +207,37 @@ function stored(key) {
   try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
 }
 
-// The form as a plain submit would post it; null when offline or after 15 s without an answer.
-async function post(pending) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 15000);
-  try {
-    return await fetch(pending.url, { method: "POST", body: new URLSearchParams(pending.fields),
-      redirect: "manual", credentials: "same-origin", signal: controller.signal });
-  } catch (err) {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 // What the server's answer means for a pending Save: its redirect is the acknowledgement.
-async function settle(form, key, state, say, response) {
-  if (response && (response.type === "opaqueredirect" || response.redirected)) {
-    localStorage.removeItem(key);
+async function settle(form, state, say, response) {
+  if (acknowledged(response)) {
+    localStorage.removeItem(state.pendingKey);
     localStorage.removeItem(state.draftKey);
     state.leaving = true;
-    location.assign(form.dataset.board);
+    location.replace(form.dataset.board);  // Back never lands on a used keypad
   } else if (!response || response.status >= 500) {
     say(t("retrying"));
   } else if (response.status === 409 && form.dataset.hand === "new") {
-    localStorage.removeItem(key);  // the game ended meanwhile: the cards stay on screen
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (page.querySelector(".conflict")) { showServerPage(form, state); return; }  // same hand?
+    localStorage.removeItem(state.pendingKey);  // the game ended meanwhile: the cards stay on screen
     const why = page.querySelector("form .error[role=alert]");
     say(t("notSaved", { why: why ? why.textContent : t("over") }), false);
   } else {
-    localStorage.removeItem(key);  // the server's own page shows what is wrong, beside each box
-    state.leaving = true;
-    form.submit();
+    showServerPage(form, state);
   }
 }
 
-// A Save goes by fetch and stays in localStorage until the server acknowledges it; offline,
-// a timeout or a 5xx keeps it (same request_id) for the `online` event or a tap of Retry.
-function keepSaves(form, keypad, state) {
-  const key = "pending:" + form.dataset.game + ":" + form.dataset.hand;
+// The server's own page shows what is wrong beside each box, or asks which version is right.
+function showServerPage(form, state) {
+  localStorage.removeItem(state.pendingKey);
+  state.leaving = true;
+  form.submit();
+}
+
+// A Save goes by fetch and stays in the outbox (localStorage) until the server acknowledges
+// it; offline, a timeout or a 5xx keeps it (same request_id) for the `online` event, a tap of
+// Retry, or any other page of the game (board.js sends the outbox from there).
+function keepSaves(form, state) {
   const status = form.querySelector(".save-status");
   let sending = false;
   const say = (text, retry = true) => {
@@ -254,29 +246,26 @@ function keepSaves(form, keypad, state) {
     status.querySelector(".retry").hidden = !retry;
   };
   async function send() {
-    const pending = stored(key);
+    const pending = stored(state.pendingKey);
     if (!pending || sending) return;
     sending = true;
     say(t("saving"), false);
-    const response = await post(pending);
+    const response = await postForm(pending.url, pending.fields);
     sending = false;
-    await settle(form, key, state, say, response);
+    await settle(form, state, say, response);
   }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!sending) localStorage.setItem(key, JSON.stringify({ url: form.action, fields: formFields(form) }));
+    if (!sending) {
+      localStorage.setItem(state.pendingKey, JSON.stringify({ url: form.action,
+        page: location.pathname + location.search, fields: formFields(form, event.submitter) }));
+    }
     send();
   });
   status.querySelector(".retry").addEventListener("click", send);
   window.addEventListener("online", send);
-  state.pending = () => localStorage.getItem(key) !== null;
-  const pending = stored(key);
-  if (pending) {  // tapped Save earlier and never heard back: show those cards and try again
-    fillForm(form, pending.fields);
-    keypad.reload();
-    send();
-  }
-  return Boolean(pending);
+  state.pending = () => localStorage.getItem(state.pendingKey) !== null;
+  return { send, quiet: () => say("") };
 }
 
 function draftWords(form, draft) {
@@ -289,58 +278,79 @@ function draftWords(form, draft) {
   return [t("earlier"), t("resume", { cards })];
 }
 
-// Offers a draft in words; fills the form only on a tap of Resume.
-function offerDraft(form, keypad, draft, resumed) {
+// A half-entered hand survives a reload or a "Leave?" on this phone, but only comes back when
+// asked: it belongs to one game, one hand number and the version it started from.
+function keepDraft(form, keypad, state) {
   const box = document.querySelector(".draft-offer");
-  const [text, resume] = draftWords(form, draft);
-  box.querySelector(".draft-text").textContent = text;
-  box.querySelector(".draft-resume").textContent = resume;
-  box.hidden = false;
+  const fields = () => formFields(form).filter(([name]) => name !== "csrf_token");
+  let start = "", dirty = false, offered = null;
+  function store() {
+    if (state.leaving || JSON.stringify(fields()) === start && !dirty) return;
+    box.hidden = true;  // a new hand replaces the one offered
+    localStorage.setItem(state.draftKey, JSON.stringify({ number: form.dataset.number,
+      stamp: form.dataset.stamp, fields: fields() }));
+    dirty = true;
+  }
   box.querySelector(".draft-resume").addEventListener("click", () => {
-    const own = new Set(["request_id", "revision"]);  // this page's, not the old page's
-    fillForm(form, [...draft.fields.filter(([name]) => !own.has(name)),
+    const own = new Set(["request_id", "revision", "hand_id", "after"]);  // this page's, not the old page's
+    fillForm(form, [...offered.fields.filter(([name]) => !own.has(name)),
       ...formFields(form).filter(([name]) => own.has(name))]);
     keypad.reload();
     box.hidden = true;
-    resumed();
+    store();
   });
   box.querySelector(".draft-discard").addEventListener("click", () => {
-    localStorage.removeItem("draft:" + form.dataset.game + ":" + form.dataset.hand);
+    localStorage.removeItem(state.draftKey);  // and nothing of it stays in the boxes
     box.hidden = true;
+    form.reset();
+    keypad.reload();
+    start = JSON.stringify(fields());
+    dirty = false;
   });
-}
-
-// A half-entered hand survives a reload or a "Leave?" on this phone, but only comes back when
-// asked: it belongs to one game, one hand number and the version it started from.
-function keepDraft(form, keypad, state, offer) {
-  const values = () => JSON.stringify(formFields(form).filter(([name]) => name !== "csrf_token"));
-  const start = values();
-  const draft = stored(state.draftKey);
-  let dirty = false;
-  function store() {
-    if (state.leaving || values() === start && !dirty) return;
-    document.querySelector(".draft-offer").hidden = true;  // a new hand replaces the one offered
-    localStorage.setItem(state.draftKey, JSON.stringify({ number: form.dataset.number,
-      stamp: form.dataset.stamp, fields: formFields(form).filter(([name]) => name !== "csrf_token") }));
-    dirty = true;
-  }
-  if (offer && draft && Array.isArray(draft.fields)) offerDraft(form, keypad, draft, store);
   form.addEventListener("input", store);
   form.addEventListener("click", () => setTimeout(store));
   window.addEventListener("beforeunload", (event) => {
     if ((dirty || state.pending()) && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
   });
+  return {
+    begin(offer) {  // the page (re)shown: offer the draft in words; fill nothing until asked
+      start = JSON.stringify(fields());
+      dirty = false;
+      offered = stored(state.draftKey);
+      box.hidden = !(offer && offered && Array.isArray(offered.fields));
+      if (box.hidden) return;
+      const [text, resume] = draftWords(form, offered);
+      box.querySelector(".draft-text").textContent = text;
+      box.querySelector(".draft-resume").textContent = resume;
+    },
+  };
+}
+
+// Every time the page is shown (a load, a reload, Back from the bfcache) the boxes are rebuilt
+// from what the server sent and this phone's own record (a pending Save, else a draft offered
+// in words): never from whatever the browser refilled, so what the screen shows is what is saved.
+function rebuild(form, keypad, state, saves, drafts) {
+  form.reset();
+  const fresh = form.dataset.fresh === "yes";
+  if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();
+  state.leaving = false;
+  saves.quiet();
+  const pending = stored(state.pendingKey);
+  if (pending) fillForm(form, pending.fields);  // tapped Save earlier and never heard back
+  keypad.reload();
+  drafts.begin(fresh && !pending);
+  if (pending) saves.send();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.hand").forEach((form) => {
     WORDS = JSON.parse(form.dataset.text || "{}");
     const keypad = new Keypad(form).start();
-    const fresh = form.dataset.fresh === "yes";
-    if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();
-    const state = { leaving: false, draftKey: "draft:" + form.dataset.game + ":" + form.dataset.hand };
-    const resumed = keepSaves(form, keypad, state);
-    keepDraft(form, keypad, state, fresh && !resumed);
+    const key = form.dataset.game + ":" + form.dataset.hand;
+    const state = { leaving: false, pendingKey: "pending:" + key, draftKey: "draft:" + key };
+    const saves = keepSaves(form, state);
+    const drafts = keepDraft(form, keypad, state);
+    window.addEventListener("pageshow", () => rebuild(form, keypad, state, saves, drafts));
     keepAwake();
   });
 });

@@ -1,19 +1,20 @@
 """Games and their hands over JSON."""
 from __future__ import annotations
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 
 from ..domain.text import N_, say
 from ..http_cache import not_modified, shows_key
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
 from . import bp
-from .requests import bearer_key, body_revision, json_body, query_revision
+from .requests import (
+    bearer_key, body_after, body_flag, body_hand_id, body_revision, json_body, query_revision)
 from .serializers import game_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
-HAND_FIELDS = {"held", "typed_totals", "request_id", "revision"}
+HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "confirm_new"}
 
 
 def _game_json(game_id: str) -> dict:
@@ -73,9 +74,10 @@ def update_game(game_id: str):
 @bp.post("/games/<public_id:game_id>/hands")
 def record_hand(game_id: str):
     games.check_key(game_id, bearer_key())
-    body = json_body(HAND_FIELDS - {"revision"})
+    body = json_body(HAND_FIELDS - {"revision", "hand_id"})
     written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
-                                body.get("request_id"))
+                                body.get("request_id"), after=body_after(body),
+                                confirm_new=body_flag(body, "confirm_new"))
     payload = written_dict(written.game, written.sheet, written.hand)
     return jsonify(payload), 201 if written.created else 200
 
@@ -83,16 +85,27 @@ def record_hand(game_id: str):
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
 def replace_hand(game_id: str, number: int):
     games.check_key(game_id, bearer_key())
-    body = json_body(HAND_FIELDS - {"request_id"})
+    body = json_body(HAND_FIELDS - {"request_id", "after", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
-                                 expected_revision=body_revision(body))
+                                 expected_revision=body_revision(body), hand_id=body_hand_id(body))
     return jsonify(written_dict(written.game, written.sheet, written.hand))
 
 
 @bp.delete("/games/<public_id:game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
-    """`?revision=N` (the hand's revision when read) makes a retried delete safe: 409, not a
-    second hand gone."""
+    """`?revision=N` (the hand's revision when read) or `?hand_id=` make a retried delete
+    safe: 409, not a second hand gone. The hand can be put back (restore_hand)."""
     games.check_key(game_id, bearer_key())
-    written = hands.delete_hand(game_id, number, query_revision())
-    return jsonify(game=game_dict(written.game, written.sheet))
+    body = json_body({"hand_id", "revision"}) if request.get_data() else {}
+    revision = body_revision(body) if "revision" in body else query_revision()
+    written = hands.delete_hand(game_id, number, revision, hand_id=body_hand_id(body))
+    return jsonify(game=game_dict(written.game, written.sheet), deleted=written.deleted)
+
+
+@bp.post("/games/<public_id:game_id>/hands/<hand_id:hand_id>/restore")
+def restore_hand(game_id: str, hand_id: str):
+    """Put a deleted hand back at its number, as it was (201; 200 if it was already back)."""
+    games.check_key(game_id, bearer_key())
+    written = hands.restore_hand(game_id, hand_id)
+    payload = written_dict(written.game, written.sheet, written.hand)
+    return jsonify(payload), 201 if written.created else 200

@@ -6,6 +6,7 @@ from flask import request
 from ..domain.text import N_, say
 from ..numbers import whole_number
 from ..services.errors import Malformed
+from ..services.ids import looks_like_hand_id
 
 REVISION_HELP = say(N_("'revision' must be the whole number the hand had when you read it."))
 
@@ -41,3 +42,26 @@ def query_revision() -> int | None:
     if number is None:
         raise Malformed(REVISION_HELP, field="revision")
     return number
+
+
+def body_hand_id(body: dict | None = None) -> str | None:
+    """The hand a PUT or DELETE means by its id: `hand_id` in the JSON body or the query."""
+    hand_id = (body or {}).get("hand_id", request.args.get("hand_id"))
+    if hand_id is not None and not looks_like_hand_id(hand_id):
+        raise Malformed(say(N_("'hand_id' must be the id of a hand, as GET shows it.")), field="hand_id")
+    return hand_id
+
+
+def body_after(body: dict) -> int | None:
+    after = body.get("after")
+    if after is not None and (isinstance(after, bool) or not isinstance(after, int) or after < 0):
+        raise Malformed(say(N_("'after' must be the number of hands you saw, a whole number from 0.")),
+                        field="after")
+    return after
+
+
+def body_flag(body: dict, name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise Malformed(say(N_("'%(name)s' must be true or false."), name=name), field=name)
+    return value

@@ -12,6 +12,7 @@ def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int,
               points: list[dict[str, int]] | None = None) -> dict:
     domain = sheet.hands[index]
     return {
+        "id": hand.public_id,
         "number": hand.number,
         "winner": domain.winner,
         "held": stored_cards(game, hand)[0],

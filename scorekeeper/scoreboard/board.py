@@ -98,4 +98,6 @@ def js_texts() -> str:
         "s": gettext("Live: synced %(time)s", time="{t}"),
         "l": gettext("Connection lost since %(time)s: retrying…", time="{t}"),
         "c": gettext("Link copied"), "f": gettext("Copy failed: use Share"),
-        "e": gettext("Edit hand %(number)s", number="{t}")}, ensure_ascii=False, separators=(",", ":"))
+        "e": gettext("Edit hand %(number)s", number="{t}"),
+        "w": gettext("Hands waiting to be sent from this phone: %(count)s.", count="{t}"),
+        "r": gettext("One needs a look before it can be saved:")}, ensure_ascii=False, separators=(",", ":"))

@@ -3,4 +3,4 @@ from flask import Blueprint
 
 bp = Blueprint("scorepad", __name__)
 
-from . import views  # noqa: E402,F401  (registers the routes on bp)
+from . import delete_views, hand_views, views  # noqa: E402,F401  (register the routes on bp)

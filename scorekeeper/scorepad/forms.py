@@ -31,7 +31,12 @@ class WholeNumberField(IntegerField):
 
 
 class DeleteHandForm(FlaskForm):
-    revision = HiddenField()  # the hand as this phone saw it: a moved or edited hand is not deleted
+    revision = HiddenField()  # the hand as this phone saw it: an edited hand is not deleted
+    hand_id = HiddenField()  # which hand, whatever number it has moved to
+
+
+class UndoForm(FlaskForm):
+    """No fields: the CSRF token alone (the hand comes from the URL)."""
 
 
 class RematchForm(FlaskForm):
@@ -76,8 +81,10 @@ def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
     attrs: dict[str, object] = {
         "out": RadioField(lazy_gettext("Who went out?"), choices=[SelectChoice(str(i), n) for i, n in enumerate(players)],
                           validators=[InputRequired(lazy_gettext("Tap the player who went out."))]),
-        "request_id": HiddenField(),
+        "request_id": HiddenField(),  # becomes a new hand's id
         "revision": HiddenField(),  # the edited hand's revision when the form was opened
+        "hand_id": HiddenField(),  # the edited hand's id: numbers move, ids do not
+        "after": HiddenField(),  # hands in the game when the keypad opened
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():

@@ -16,7 +16,8 @@ def hand_form_data(game: Game, number: int) -> dict:
     """A recorded hand as the keypad form's fields: counts per kind, typed totals, who went out."""
     hand = next(h for h in game.hands if h.number == number)
     seats = {p.id: p.seat for p in game.players}
-    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision)}
+    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision),
+                               "hand_id": hand.public_id}
     for entry in hand.entries:
         seat = seats[entry.player_id]
         for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():

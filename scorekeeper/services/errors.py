@@ -9,10 +9,11 @@ class ServiceError(Exception):
     `message` is a `Text` (domain/text.py): its str is the English, and pages and the API
     show it in the request's language (scorekeeper/translate.py)."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, details: dict | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.details = details or {}  # machine values the API adds to its answer
 
 
 class Malformed(ServiceError):
@@ -29,6 +30,23 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     """It clashes with the game as it is now: over, changed on another phone, busy."""
+
+
+class HandGone(Conflict):
+    """The hand asked for was deleted (on another phone, or by an earlier tap)."""
+
+
+class HandMoved(Conflict):
+    """The hand asked for is at another number now (a hand before it was deleted or put back)."""
+
+
+class HandChanged(Conflict):
+    """The hand was saved on another phone since this one read it."""
+
+
+class PossibleDuplicate(Conflict):
+    """Another phone saved a hand since this phone opened its keypad: maybe the same hand.
+    details: duplicate_of (its number), same_cards."""
 
 
 class KeyMissing(ServiceError):

@@ -14,10 +14,12 @@ from ..domain.scoring import (
     reached_target)
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db
-from .errors import Conflict, Invalid, Malformed, NotFound
+from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound
 from .cache import game_totals
 from .games import (
     empty_sheet, hand_count, load_game, load_game_head, next_dealer_seat, sheet_of, totals_of)
+from .hand_identity import (
+    bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, locate, unbury)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -26,12 +28,14 @@ MAX_REQUEST_ID = 64
 @dataclass
 class Written:
     """A game just after a write, scored; `hand` is the hand written (None after a delete).
-    game and sheet are None when the caller asked for no score (record_hand, scored=False)."""
+    game and sheet are None when the caller asked for no score (record_hand, scored=False).
+    After a delete, `deleted` is the id of the hand that can be put back."""
 
     game: Game | None
     sheet: ScoreSheet | None
     hand: Hand | None = None
     created: bool = True
+    deleted: str | None = None
 
 
 def check_hand(game: Game, held: object, typed: object) -> DomainHand:
@@ -73,43 +77,64 @@ def _check_request_id(request_id: object) -> None:
                         field="request_id")
 
 
-def record_hand(game_id: str, held: object, typed: object = None,
-                request_id: object = None, scored: bool = True) -> Written:
+def record_hand(game_id: str, held: object, typed: object = None, request_id: object = None,
+                scored: bool = True, after: int | None = None, confirm_new: bool = False,
+                ask_always: bool = False) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
 
-    The write reads only the game's row and players, the number of hands, and whether the
-    game was already over (kept per version): its cost does not grow with the game. The
-    whole game is loaded and scored afterwards, outside the write, only if `scored`.
+    `after`: how many hands the phone saw when it started; if another phone saved a hand since
+    with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
+    says which, unless `confirm_new`. The write reads only the game's row and players, the
+    number of hands, and whether the game was already over (kept per version): its cost does
+    not grow with the game. The whole game is scored afterwards, only if `scored`.
     """
     _check_request_id(request_id)
 
-    after: dict = {}
+    after_write: dict = {}
 
     def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
             earlier = _find_request(game.id, request_id)
             if earlier is not None:
                 return earlier, False
+            _refuse_deleted_request(game.id, request_id)
         count = hand_count(game.id)
-        if count >= MAX_HANDS:
-            raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
-                              max=MAX_HANDS))
-        totals = totals_of(game)
-        if reached_target(totals, game.target):
-            raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
+        totals = _room_for_a_hand(game, count)
         result = check_hand(game, held, typed)
-        hand = Hand(game_id=game.id, number=count + 1, request_id=request_id,
-                    revision=_next_version(game), dealer_seat=next_dealer_seat(game))
+        if after is not None and not confirm_new:
+            check_not_saved_since(game, after, count, result, ask_always)
+        hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
+                    request_id=request_id, revision=_next_version(game), dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
         points = hand_points(result, empty_sheet(game).values)
-        after.update(game=game, totals=add_hand(totals, result, points, game.scoring))
+        after_write.update(game=game, totals=add_hand(totals, result, points, game.scoring))
         return hand, True
 
     hand, created = _write_once(game_id, change, request_id)
     if created:  # the write bumped the version: the next hand starts from these totals
-        game_totals().put((game_id, after["game"].version), after["totals"])
+        game_totals().put((game_id, after_write["game"].version), after_write["totals"])
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
+
+
+def _room_for_a_hand(game: Game, count: int) -> dict[str, int]:
+    """The game's totals, when it can take one more hand."""
+    if count >= MAX_HANDS:
+        raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
+                          max=MAX_HANDS))
+    totals = totals_of(game)
+    if reached_target(totals, game.target):
+        raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
+    return totals
+
+
+def _refuse_deleted_request(game_id: str, request_id: str) -> None:
+    """A resent save of a hand that was recorded and then deleted: never record it again."""
+    grave = deleted_hand(game_id, request_id=request_id)
+    if grave is not None:
+        raise HandGone(say(N_("Hand %(number)s was saved, then deleted on another phone: it was not "
+                              "saved again."), number=grave.number),
+                       details={"deleted": True, "hand_id": grave.public_id})
 
 
 def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
@@ -133,19 +158,14 @@ def _written(game_id: str, hand: Hand, created: bool) -> Written:
     return Written(game, sheet_of(game), hand, created=created)
 
 
-def _hand_at(game: Game, number: int, expected_revision: int | None = None) -> Hand:
-    hand = next((h for h in game.hands if h.number == number), None)
-    if hand is None:
-        raise NotFound(say(N_("This game has no hand %(number)s."), number=number))
-    if expected_revision is not None and hand.revision != expected_revision:
-        raise Conflict(say(N_("Hand %(number)s was changed on another phone meanwhile."), number=number))
-    return hand
-
-
 def replace_hand(game_id: str, number: int, held: object, typed: object = None,
-                 expected_revision: int | None = None) -> Written:
+                 expected_revision: int | None = None, hand_id: str | None = None,
+                 follow_moves: bool = False) -> Written:
+    """Replace the cards of hand `number` (the hand `hand_id`, when given: see
+    hand_identity.locate)."""
     def change(game: Game) -> Written:
-        hand = _hand_at(game, number, expected_revision)
+        hand = locate(game, number, hand_id, follow_moves)
+        check_revision(hand, expected_revision)
         result = check_hand(game, held, typed)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
@@ -154,13 +174,40 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
     return write_game(game_id, change)
 
 
-def delete_hand(game_id: str, number: int, expected_revision: int | None = None) -> Written:
+def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
+                hand_id: str | None = None, follow_moves: bool = False) -> Written:
+    """Delete a hand; it can be put back (restore_hand) with everything it had."""
     def change(game: Game) -> Written:
-        hand = _hand_at(game, number, expected_revision)
-        game.hands.remove(hand)
-        for later in game.hands:
-            if later.number > number:
-                later.number -= 1
-        return Written(game, sheet_of(game), None)
+        hand = locate(game, number, hand_id, follow_moves)
+        check_revision(hand, expected_revision)
+        grave = bury(game, hand)
+        return Written(game, sheet_of(game), None, deleted=grave.public_id)
 
     return write_game(game_id, change)
+
+
+def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object = None) -> Written:
+    """Put a deleted hand back at its number. With `held`, put it back with these cards (a
+    phone that was editing it when another phone deleted it). `created` is False when the
+    hand was already back (a repeated Undo)."""
+    def change(game: Game) -> tuple[Hand, bool]:
+        live = next((h for h in game.hands if h.public_id == hand_id), None)
+        if live is not None and held is None:
+            return live, False
+        if live is not None:
+            raise HandChanged(say(N_("Hand %(number)s was put back on another phone meanwhile."),
+                                  number=live.number))
+        grave = deleted_hand(game.id, public_id=hand_id)
+        if grave is None:
+            raise NotFound(say(N_("This game has no deleted hand with that id.")))
+        if len(game.hands) >= MAX_HANDS:
+            raise Conflict(say(N_("Hand %(number)s cannot go back: a game holds at most %(max)s hands."),
+                               number=grave.number, max=MAX_HANDS))
+        hand = unbury(game, grave)
+        if held is not None:
+            _fill(game, hand, check_hand(game, held, typed))
+            hand.revision = _next_version(game)
+        return hand, True
+
+    hand, created = write_game(game_id, change)
+    return _written(game_id, hand, created)

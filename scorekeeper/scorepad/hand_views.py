@@ -1,0 +1,168 @@
+"""The hand keypad: record a new hand, edit one, and settle a save that met another phone's.
+
+Every question a clash raises names the hand by its id, never by its number alone: a button
+on these pages can only ever write the hand the phone was holding.
+"""
+from __future__ import annotations
+
+import uuid
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from ..domain.cards import KINDS
+from ..edit_rights import can_edit, editable_game_or_403
+from ..errors import status_of
+from ..models import Game
+from ..numbers import whole_number
+from ..services import games, hands
+from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
+from ..translate import translated
+from . import bp
+from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
+from .hand_form import hand_form_data, original_tokens, read_hand_form
+from .keypad_words import keypad_words
+
+# The buttons of the clash questions (the `answer` a form posts).
+SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
+
+
+@bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
+def new_hand(game_id: str):
+    if request.method == "POST":
+        if request.form.get("answer") == SAME_HAND:
+            return _drop_mine(game_id)
+        saved = _quick_save(game_id)
+        if saved is not None:
+            return saved
+    return _hand_page(editable_game_or_403(game_id), None)
+
+
+@bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int):
+    game = editable_game_or_403(game_id)
+    if request.method == "POST" and request.form.get("answer") == DISCARD:
+        return _drop_mine(game_id)
+    if request.method == "GET" and not any(h.number == number for h in game.hands):
+        abort(404)
+    return _hand_page(game, number)
+
+
+def _drop_mine(game_id: str):
+    """"Same hand" or "discard my changes": nothing is written; the phone forgets its copy."""
+    editable_game_or_403(game_id)
+    flash(gettext("Nothing was saved from this phone: the scores stay as they are."), "ok")
+    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _quick_save(game_id: str):
+    """A new hand read and saved from the game's settings and players alone, so saving costs
+    the same in hand 1 and hand 1,000; None when the form needs showing again (the full
+    page then reads the whole game and says what is wrong)."""
+    head = games.load_game_head(game_id)
+    if head is None:
+        abort(404)
+    if not can_edit(head):
+        abort(403)
+    sheet = games.empty_sheet(head)
+    form = hand_form_class(sheet.edition, sheet.players)()
+    if not form.validate_on_submit():
+        return None
+    held, typed, problems = read_hand_form(form, head, {})
+    if problems:
+        return None
+    try:
+        return _save_hand(game_id, None, held, typed, form)
+    except ServiceError:
+        return None
+
+
+def _fresh_form(game: Game, sheet, number: int | None):
+    HandForm = hand_form_class(sheet.edition, sheet.players)
+    editing = number is not None and any(h.number == number for h in game.hands)
+    form = HandForm(data=hand_form_data(game, number) if editing and request.method == "GET" else None)
+    if request.method == "GET" and number is None:
+        form.request_id.data = uuid.uuid4().hex
+        form.after.data = str(len(game.hands))
+        out = request.args.get("out", "")
+        if out.isascii() and out.isdigit() and int(out) < len(sheet.players):
+            form.out.data = out  # tapped "went out" beside a player on the scoreboard
+    return form
+
+
+def _hand_page(game: Game, number: int | None):
+    sheet = games.sheet_of(game)
+    form = _fresh_form(game, sheet, number)
+    problems: dict[str, str] = {}
+    clash = None
+    status = 422 if request.method == "POST" else 200
+    if form.validate_on_submit():
+        held, typed, problems = read_hand_form(form, game, _tokens_before(game, number, form))
+        if not problems:
+            try:
+                return _save_hand(game.id, number, held, typed, form)
+            except ServiceError as err:
+                status = status_of(err)
+                clash = _clash(game.id, err, held, typed, form)
+                if clash is None:
+                    problems[err.field or ""] = translated(err.message)
+    elif form.errors:
+        status = 422
+    return render_template(
+        "hand_form.html", game=game, sheet=sheet, form=form, number=number,
+        problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
+        field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
+        delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
+        clash=clash, keypad_words=keypad_words), status
+
+
+def _tokens_before(game: Game, number: int | None, form) -> dict[str, list[str]]:
+    """The edited hand's stored cards (colours kept where the counts did not change)."""
+    if number is None:
+        return {}
+    hand = next((h for h in game.hands if h.public_id == form.hand_id.data), None) \
+        if form.hand_id.data else next((h for h in game.hands if h.number == number), None)
+    return original_tokens(game, hand.number) if hand else {}
+
+
+def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
+    """Record a new hand, replace the edited one, or bring a deleted one back with these cards."""
+    answer = request.form.get("answer")
+    if number is None:
+        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
+                                  after=whole_number(form.after.data), confirm_new=answer == NEW_HAND,
+                                  ask_always=True)
+        flash(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
+              else gettext("Hand %(number)d was already saved.", number=saved.hand.number), "ok")  # a retried Save
+    elif answer == BRING_BACK:
+        saved = hands.restore_hand(game_id, form.hand_id.data, held, typed)
+        flash(gettext("Hand %(number)d is back, with your changes; the scores are recomputed.",
+                      number=saved.hand.number), "ok")
+    else:
+        saved = hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data),
+                                   hand_id=form.hand_id.data or None, follow_moves=True)
+        flash(gettext("Hand %(number)d updated; the scores are recomputed.", number=saved.hand.number), "ok")
+    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> dict | None:
+    """What the page asks when a save met another phone's: both versions side by side."""
+    if not isinstance(err, (HandChanged, HandGone, PossibleDuplicate)):
+        return None
+    fresh = games.load_game(game_id)
+    players = [p.name for p in fresh.players]
+    mine = {name: (held.get(name, []), typed.get(name)) for name in players}
+    clash = {"kind": type(err).__name__, "message": translated(err.message), "mine": mine,
+             "players": players, "theirs": None}
+    if isinstance(err, PossibleDuplicate):
+        theirs = next((h for h in fresh.hands if h.number == err.details["duplicate_of"]), None)
+    elif form.hand_id.data:
+        theirs = next((h for h in fresh.hands if h.public_id == form.hand_id.data), None)
+    else:  # a form from before hands had ids: the hand at the number it was opened for
+        theirs = next((h for h in fresh.hands if h.number == request.view_args["number"]), None)
+    if theirs is not None:
+        form.revision.data = str(theirs.revision)  # "keep mine" now writes over what is stored
+        their_held, their_typed = games.stored_cards(fresh, theirs)
+        clash |= {"number": theirs.number,
+                  "theirs": {name: (their_held.get(name, []), their_typed.get(name)) for name in players}}
+    return clash

@@ -1,0 +1,123 @@
+"""Which hand a phone means: hands are named by their id, never by their number alone.
+
+Numbers are places in the game and move up when an earlier hand is deleted; a hand's
+`public_id` never changes. A deleted hand waits whole in `deleted_hands` until it is put back.
+"""
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..domain.scoring import Hand as DomainHand
+from ..domain.text import N_, say
+from ..models import DeletedHand, Game, Hand, HeldCards, db
+from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
+from .ids import hand_id_from, new_hand_id
+
+# A phone that saw N hands is asked about the hands saved since, the newest of them at most.
+DUPLICATE_LOOKBACK = 20
+
+
+def deleted_hand(game_id: str, public_id: str | None = None,
+                 request_id: str | None = None) -> DeletedHand | None:
+    column, value = (DeletedHand.public_id, public_id) if public_id else (DeletedHand.request_id, request_id)
+    return db.session.scalars(select(DeletedHand).where(
+        DeletedHand.game_id == game_id, column == value)).first()
+
+
+def free_hand_id(game_id: str, request_id: object) -> str:
+    """The new hand's id: its request id when that can serve and names no other hand."""
+    wanted = hand_id_from(request_id)
+    taken = db.session.scalar(select(Hand.id).where(Hand.game_id == game_id, Hand.public_id == wanted)) \
+        or deleted_hand(game_id, public_id=wanted)
+    return new_hand_id() if taken else wanted
+
+
+def locate(game: Game, number: int, hand_id: str | None, follow_moves: bool = False) -> Hand:
+    """The hand a phone means: by id when it sent one (refusing a hand that moved unless
+    `follow_moves`), else the hand now at `number`."""
+    if hand_id is None:
+        hand = next((h for h in game.hands if h.number == number), None)
+        if hand is None:
+            raise NotFound(say(N_("This game has no hand %(number)s."), number=number))
+        return hand
+    hand = next((h for h in game.hands if h.public_id == hand_id), None)
+    if hand is None:
+        if deleted_hand(game.id, public_id=hand_id) is not None:
+            raise HandGone(say(N_("Hand %(number)s was deleted on another phone."), number=number),
+                           details={"deleted": True})
+        raise NotFound(say(N_("This game has no hand with that id.")))
+    if hand.number != number and not follow_moves:
+        raise HandMoved(say(N_("Hand %(number)s is now hand %(now)s: a hand before it was deleted or "
+                               "put back. Nothing was changed."), number=number, now=hand.number),
+                        details={"moved_to": hand.number})
+    return hand
+
+
+def check_revision(hand: Hand, expected_revision: int | None) -> None:
+    if expected_revision is not None and hand.revision != expected_revision:
+        raise HandChanged(say(N_("Hand %(number)s was changed on another phone meanwhile."),
+                              number=hand.number))
+
+
+def bury(game: Game, hand: Hand) -> DeletedHand:
+    """Delete `hand`, keeping it whole so that it can be put back; later hands move up."""
+    grave = DeletedHand(game_id=game.id, public_id=hand.public_id, number=hand.number,
+                        request_id=hand.request_id, revision=hand.revision,
+                        dealer_seat=hand.dealer_seat, created_at=hand.created_at,
+                        held=[[e.player_id, e.cards, e.typed_total] for e in hand.entries])
+    db.session.add(grave)
+    game.hands.remove(hand)
+    for later in game.hands:
+        if later.number > grave.number:
+            later.number -= 1
+    return grave
+
+
+def unbury(game: Game, grave: DeletedHand) -> Hand:
+    """Put a deleted hand back at the number it had (or last, if the game is shorter now),
+    with its cards, typed totals, dealer and revision as they were."""
+    number = min(grave.number, len(game.hands) + 1)
+    for later in game.hands:
+        if later.number >= number:
+            later.number += 1
+    hand = Hand(game_id=game.id, public_id=grave.public_id, number=number,
+                request_id=grave.request_id, revision=grave.revision,
+                dealer_seat=grave.dealer_seat, created_at=grave.created_at,
+                entries=[HeldCards(player_id=pid, cards=cards, typed_total=typed)
+                         for pid, cards, typed in grave.held])
+    db.session.delete(grave)
+    game.hands.append(hand)
+    game.hands.sort(key=lambda h: h.number)
+    return hand
+
+
+def _as_entered(game: Game, hand: Hand) -> dict[int, tuple[list[str], int | None]]:
+    return {e.player_id: (sorted(e.tokens), e.typed_total) for e in hand.entries}
+
+
+def _entered(game: Game, result: DomainHand) -> dict[int, tuple[list[str], int | None]]:
+    ids = {p.name: p.id for p in game.players}
+    return {ids[name]: (sorted(c.token for c in cards), result.typed.get(name))
+            for name, cards in result.held.items()}
+
+
+def check_not_saved_since(game: Game, after: int, count: int, result: DomainHand,
+                          ask_always: bool) -> None:
+    """Refuse a new hand when another phone saved one with the same cards since this phone
+    saw `after` hands (with `ask_always`: when it saved any hand since)."""
+    if count <= after:
+        return
+    since = db.session.scalars(
+        select(Hand).where(Hand.game_id == game.id, Hand.number > max(after, count - DUPLICATE_LOOKBACK))
+        .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
+    mine = _entered(game, result)
+    same = next((h for h in since if _as_entered(game, h) == mine), None)
+    if same is None and not ask_always:
+        return
+    shown = same or since[0]
+    raise PossibleDuplicate(
+        say(N_("Hand %(number)s was just saved on another phone with the same cards: is this the same hand?")
+            if same else N_("Hand %(number)s was just saved on another phone: is this the same hand?"),
+            number=shown.number),
+        details={"duplicate_of": shown.number, "same_cards": same is not None})
