@@ -20,7 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
 from scorekeeper.services import keys
-from scorekeeper.services.ids import looks_like_public_id
+from scorekeeper.services.ids import looks_like_hand_id, looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
@@ -69,6 +69,11 @@ def expected_sheet(record) -> ScoreSheet:
                              for held, typed in record["hands"]])
 
 
+# Hands saved by a phone (a request id that can be a hand's id), through the API without one,
+# and with one that cannot name a hand in a URL.
+OLD_REQUEST_IDS = ["req-{g}-{n}", None, "req {g}/{n}"]
+
+
 def write_first_release_data(conn) -> list[int]:
     """Insert GAMES with SQL against the first migration's tables (not today's models).
 
@@ -93,7 +98,7 @@ def write_first_release_data(conn) -> list[int]:
             hand_id = conn.execute(text(
                 "INSERT INTO hands (game_id, number, request_id, revision, created_at) "
                 "VALUES (:g, :n, :rid, 1, :created) RETURNING id"),
-                {"g": game_id, "n": number, "rid": f"req-{g}-{number}",
+                {"g": game_id, "n": number, "rid": (OLD_REQUEST_IDS[number - 1] or "").format(g=g, n=number) or None,
                  "created": datetime(2026, g, 1, 20, number)}).scalar_one()
             for name in record["players"]:
                 conn.execute(text(
@@ -140,6 +145,7 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
     public_ids = [by_month[g] for g in range(1, len(GAMES) + 1)]
     assert all(looks_like_public_id(i) for i in public_ids) and len(set(public_ids)) == len(GAMES)
     client = app.test_client()
+    hand_ids = []
     for number in ids:  # the old numbered URLs name nothing any more
         assert client.get(f"/api/games/{number}").status_code == 404
         assert client.get(f"/games/{number}").status_code == 404
@@ -155,6 +161,9 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
         assert len(state["hands"]) == len(record["hands"])
         for number, (hand, (held, typed)) in enumerate(zip(state["hands"], record["hands"]), 1):
             assert hand["held"] == {n: held.get(n, []) for n in record["players"]}
+            hand_ids.append(hand["id"])
+            if number == 1:  # 0007: a phone's request id became the hand's id
+                assert hand["id"] == f"req-{GAMES.index(record) + 1}-1"
             assert hand["dealer"] == record["players"][(number - 1) % len(record["players"])]
             assert hand.get("typed_totals", {}) == typed
         for system in SYSTEMS:
@@ -167,6 +176,14 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
         for n in range(1, len(record["hands"]) + 1):
             assert f"Hand {n} <small>· {seated[(n - 1) % len(seated)]} dealt</small>" in board
         assert f"{seated[len(record['hands']) % len(seated)]} deals hand" in board or state["finished"]
+    assert len(set(hand_ids)) == len(hand_ids) and all(looks_like_hand_id(i) for i in hand_ids)
+    # A migrated hand is deleted and put back by its id, exactly as it was.
+    before = client.get(f"/api/games/{public_ids[0]}").json
+    old_key = {"Authorization": f"Bearer {KEY}"}
+    gone = client.delete(f"/api/games/{public_ids[0]}/hands/2", headers=old_key).json["deleted"]
+    assert gone == before["hands"][1]["id"]
+    assert client.post(f"/api/games/{public_ids[0]}/hands/{gone}/restore", headers=old_key).status_code == 201
+    assert client.get(f"/api/games/{public_ids[0]}").json == before
     # The games stay alive: the old edit key still opens them, and new ids do not collide.
     response = client.post(f"/api/games/{public_ids[3]}/hands", json={"held": {"Solo": ["9"], "Duo": []}},
                            headers={"Authorization": f"Bearer {KEY}"})
