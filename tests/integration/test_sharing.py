@@ -30,6 +30,10 @@ def test_share_page_offers_watch_and_keep_score_links(client, game):
     elsewhere = client.get(f"/games/{game['id']}/share", base_url=lan)
     assert "other phones cannot" not in elsewhere.get_data(as_text=True)
     assert "http://192.168.1.20:5000/games/" in elsewhere.get_data(as_text=True)
+    # Plain http on the home Wi-Fi: honest about what phones then withhold, and what still works.
+    assert "no offline pages, no screen kept awake" in elsewhere.get_data(as_text=True)
+    secure = client.get(f"/games/{game['id']}/share", base_url=lan, environ_overrides={"wsgi.url_scheme": "https"})
+    assert secure.status_code == 200 and "no offline pages" not in secure.get_data(as_text=True)
 
 
 def test_the_key_never_appears_outside_the_share_page(client, game):
