@@ -8,7 +8,7 @@ document.documentElement.classList.add("js");  // before the first paint: room f
 // Texts: English; another language's arrive as JSON in data-t.
 const T = { s: "Live: synced {t}", l: "Connection lost since {t}: retrying…", c: "Link copied",
   f: "Copy failed: use Share", e: "Edit hand {t}", w: "Hands waiting to be sent from this phone: {t}.",
-  r: "One needs a look before it can be saved:" };
+  r: "One needs a look before it can be saved:", n: "Not in step yet: a hand from this phone is waiting." };
 const say = (k, v) => T[k].replace("{t}", v);
 
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
@@ -17,8 +17,13 @@ function setupLiveBoard(board) {
   let etag = board.dataset.etag;
   let lastSync = new Date();
   const clock = (d) => d.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const showSynced = () => {
+    const waiting = outboxKeys(board.dataset.game).length;
+    status.classList.toggle("lost", waiting > 0);  // never "synced" while a hand waits here
+    status.textContent = waiting ? say("n") : say("s", clock(lastSync));
+  };
   status.hidden = false;
-  status.textContent = say("s", clock(lastSync));
+  showSynced();
 
   async function poll() {
     if (document.hidden) return;
@@ -34,9 +39,7 @@ function setupLiveBoard(board) {
         throw new Error(String(response.status));
       }
       lastSync = new Date();
-      const waiting = outboxKeys(board.dataset.game).length;
-      status.classList.toggle("lost", waiting > 0);  // never "synced" while a hand waits here
-      status.textContent = waiting ? say("w", waiting) : say("s", clock(lastSync));
+      showSynced();
     } catch (error) {
       status.classList.add("lost");
       status.textContent = say("l", clock(lastSync));
@@ -82,6 +85,7 @@ function setupOutbox(box) {
     const link = box.querySelector(".outbox-open");
     link.hidden = !review;
     if (review) link.href = review.page;
+    box.querySelector(".outbox-send").hidden = keys.every((k) => (outboxEntry(k) || {}).review);
   }
   async function send() {
     if (sending) return;

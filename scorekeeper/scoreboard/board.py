@@ -100,4 +100,5 @@ def js_texts() -> str:
         "c": gettext("Link copied"), "f": gettext("Copy failed: use Share"),
         "e": gettext("Edit hand %(number)s", number="{t}"),
         "w": gettext("Hands waiting to be sent from this phone: %(count)s.", count="{t}"),
-        "r": gettext("One needs a look before it can be saved:")}, ensure_ascii=False, separators=(",", ":"))
+        "r": gettext("One needs a look before it can be saved:"),
+        "n": gettext("Not in step yet: a hand from this phone is waiting.")}, ensure_ascii=False, separators=(",", ":"))
