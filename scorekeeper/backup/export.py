@@ -23,7 +23,7 @@ def game_record(game: Game) -> dict:
     seats = games.seat_names(game)
     for hand in game.hands:
         held, typed = games.stored_cards(game, hand)
-        record: dict[str, Any] = {"number": hand.number, "dealer": seats[hand.dealer_seat],
+        record: dict[str, Any] = {"id": hand.public_id, "number": hand.number, "dealer": seats[hand.dealer_seat],
                                   "held": held}
         if typed:
             record["typed_totals"] = typed

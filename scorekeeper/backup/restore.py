@@ -18,7 +18,7 @@ from ..domain.text import N_, Text, message_of, say
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
-from ..services.ids import looks_like_public_id, new_public_id
+from ..services.ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 
@@ -31,7 +31,7 @@ ABANDONED_AFTER = 3600  # seconds: a restore still marked this long after it beg
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
              "updated_at", "hands", "past_targets"}
-HAND_KEYS = {"number", "dealer", "held", "typed_totals"}
+HAND_KEYS = {"id", "number", "dealer", "held", "typed_totals"}
 # Per kind of record: Polish names a game, a hand and a backup in different genders.
 NOT_AN_OBJECT = {"game": N_("each game must be a JSON object."),
                  "hand": N_("each hand must be a JSON object."),
@@ -106,6 +106,7 @@ class Plan:
     key: str | None
     original_id: object
     dealers: list[int]  # per hand: the dealer's seat
+    hand_ids: list[str] = field(default_factory=list)  # per hand: its id (older backups: new ones)
     roster_ids: list[int | None] = field(default_factory=list)  # per seat, in a table only
 
     @property
@@ -140,7 +141,7 @@ def _build_game(record: object, index: int) -> Plan:
     seats = {name: seat for seat, name in enumerate(names)}
     checked = list(_hands(record["hands"], edition, names, where))
     hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
-              for name, cards in hand.held.items()] for hand, _ in checked]
+              for name, cards in hand.held.items()] for hand, _, _ in checked]
     key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
@@ -148,11 +149,13 @@ def _build_game(record: object, index: int) -> Plan:
                 house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))
-    return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d in checked])
+    return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d, _ in checked],
+                hand_ids=[hand_id for _, _, hand_id in checked])
 
 
 def _hands(raws: list, edition, names: list[str], where: Text):
-    """Each hand checked against the deck, with its dealer's name."""
+    """Each hand checked against the deck, with its dealer's name and its id."""
+    seen: set[str] = set()
     for number, raw in enumerate(raws, start=1):
         at = say(N_("%(game)s, hand %(number)s"), game=where, number=number)
         raw = _check_keys(raw, HAND_KEYS, "hand", at)
@@ -167,7 +170,12 @@ def _hands(raws: list, edition, names: list[str], where: Text):
         if not isinstance(dealer, str) or dealer not in names:
             raise _fail(at, say(N_("the dealer %(dealer)s is not one of the players."),
                                    dealer=repr(dealer)))
-        yield hand, dealer
+        hand_id = raw.get("id", new_hand_id())
+        if not looks_like_hand_id(hand_id) or hand_id in seen:
+            raise _fail(at, say(N_("'id' must be the hand's own id, as the backup wrote it; found %(found)s."),
+                                found=repr(hand_id)[:80]))
+        seen.add(hand_id)
+        yield hand, dealer, hand_id
 
 
 def _past_targets(raw: object, where: Text) -> list[int]:
@@ -291,7 +299,7 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
         for g, p in zip(game_ids, plans) for seat, name in enumerate(p.names)]))
     seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
     hand_ids = iter(_inserted_ids(Hand.__table__, [
-        {"game_id": g, "number": n, "revision": n, "request_id": None,
+        {"game_id": g, "number": n, "revision": n, "request_id": None, "public_id": p.hand_ids[n - 1],
          "created_at": p.game["updated_at"], "dealer_seat": p.dealers[n - 1]}
         for g, p in zip(game_ids, plans) for n in range(1, len(p.hands) + 1)]))
     cards = [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}

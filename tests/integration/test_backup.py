@@ -166,6 +166,8 @@ BAD_BACKUPS = [
     (lambda d: d["games"][0]["hands"][1].update(typed_totals={"Cy": -5}), "whole number from 0"),
     (lambda d: d["games"][0]["hands"][1].update(number=7), "numbered 1, 2, 3"),
     (lambda d: d["games"][0]["hands"][1].update(winner="Ana"), "unknown field winner"),
+    (lambda d: d["games"][0]["hands"][1].update(id=d["games"][0]["hands"][0]["id"]), "hand 2: 'id' must be the hand's own id"),
+    (lambda d: d["games"][0]["hands"][1].update(id="../x"), "hand 2: 'id' must be"),
     (lambda d: d["games"][2].update(players=["Gr\x00eg", "Rowley"]), "NUL characters"),
     (lambda d: d["games"][2].update(players=["Greg", "\udc80"]), "broken Unicode"),
 ]
