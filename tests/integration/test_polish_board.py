@@ -67,7 +67,7 @@ def test_the_keepers_scoreboard_and_every_hand_in_polish(client):
     board = polish_page(client, f"/games/{game['id']}")
     for words in ("Zapisz rozdanie 3", "Rozdanie 2", "bez kart", "wpisana suma", "Udostępnij grę",
                   "Zwycięzca zbiera punkty", "Klasyczna z Czystymi kartami"[:9], "zasady domowe",
-                  "czerwona Stop", "niebieska 7", "Weź cztery", "zielona Weź dwie", "Zmiana kierunku",
+                  "czerwona karta Stop", "niebieska 7", "Weź cztery", "zielona karta Weź dwie", "Zmiana kierunku",
                   "Zmiana koloru", "rozdaje: Cy", "Suma punktów po każdym rozdaniu"):
         assert words in shown_text(board), words
     # board.js gets its texts in Polish, as one small attribute

@@ -57,9 +57,9 @@ def _no_card_of_the_colour(hand: list[Card], colour: str, offender):
     elsewhere = [c for c in hand if c.colour and c.colour != colour]
     if not elsewhere:
         return say(N_("%(who)s held no %(colour)s card, the colour in play."),
-                   who=cap(offender), colour=colour_name(colour))
+                   who=cap(offender), colour=colour_name(colour, "no-card"))
     return say(N_("%(who)s held no %(colour)s card; the %(cards)s is another colour, "
                   "and only the colour counts.") if len(elsewhere) == 1 else
                N_("%(who)s held no %(colour)s card; the %(cards)s are other colours, "
                   "and only the colour counts."),
-               who=cap(offender), colour=colour_name(colour), cards=listing(elsewhere))
+               who=cap(offender), colour=colour_name(colour, "no-card"), cards=listing(elsewhere))

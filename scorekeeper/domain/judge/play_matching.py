@@ -6,7 +6,7 @@ from ..editions import Edition
 from .cheese_touch import cheese_touch_played
 from .wording import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .text import N_, say
+from .text import N_, Nn_, say, say_n
 from .wording import TWO_PLAYER_REVERSE, a, cap, colour_name, listing, name
 
 WILDS = ("wild", "wild-draw4")
@@ -28,7 +28,7 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
         R.rules("challenge")
         return R.done(
             "illegal", say(N_("Illegal: %(who)s holds a %(colour)s card"),
-                           who=someone, colour=colour_name(colour)),
+                           who=someone, colour=colour_name(colour, "a-card")),
             say(N_("%(who)s holds the %(cards)s, a card of the colour in play (%(colour)s), "
                    "so the %(card)s may not be played."), who=cap(someone),
                 cards=listing(matching), colour=colour_name(colour), card=name(card)),
@@ -94,14 +94,19 @@ def _wild_draw_four(R: RulingBuilder, top: Card, card: Card, colour: str | None,
     R.draw("next-player", 4)
     same = [c for c in hand or [] if c.colour and c.colour != colour and c.kind == top.kind]
     if same:
-        first = say(N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
-                       "by number, which is allowed.") if top.kind.is_number else
-                    N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
-                       "by symbol, which is allowed."),
-                    who=cap(someone), colour=colour_name(colour), cards=listing(same), top=a(top))
+        first = say_n(Nn_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                          "by number, which is allowed.",
+                          "%(who)s holds no %(colour)s card; the %(cards)s only match %(top)s "
+                          "by number, which is allowed.") if top.kind.is_number else
+                      Nn_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                          "by symbol, which is allowed.",
+                          "%(who)s holds no %(colour)s card; the %(cards)s only match %(top)s "
+                          "by symbol, which is allowed."), len({c.token for c in same}),
+                      who=cap(someone), colour=colour_name(colour, "no-card"), cards=listing(same),
+                      top=a(top))
     else:
         first = say(N_("%(who)s holds no %(colour)s card, the colour in play."),
-                    who=cap(someone), colour=colour_name(colour))
+                    who=cap(someone), colour=colour_name(colour, "no-card"))
     return R.done(
         "legal", say(N_("Legal: the next player draws 4")), first,
         say(N_("The next player draws 4 and loses the turn; they may challenge, but would "

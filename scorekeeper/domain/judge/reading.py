@@ -9,7 +9,8 @@ from ..editions import (
     DEFAULT_EDITION, EDITIONS, Edition, HouseRuleError, HouseRules, get_edition, parse_house_rules)
 from .questions import MAX_HAND, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .ruling import JudgeError
-from .text import N_, say
+from ..text import and_list
+from .text import N_, plain, say
 from .wording import kind_name, name
 
 HAND_EXAMPLE = '["red-2", "blue-7"]'
@@ -122,7 +123,7 @@ def check_deck(named: Mapping[str, list[Card]], ed: Edition) -> None:
                           "%(most)d.") if len(keys) > 1 else
                        N_("%(keys)s holds %(count)d × %(card)s, but the %(edition)s deck has only "
                           "%(most)d."))
-            raise JudgeError(say(message, keys=" and ".join(f"'{k}'" for k in keys), count=count,
+            raise JudgeError(say(message, keys=and_list([plain(f"'{k}'") for k in keys]), count=count,
                                  card=name(parse_card(token)), edition=ed.slug, most=most))
 
 
