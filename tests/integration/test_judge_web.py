@@ -279,7 +279,7 @@ def test_forms_give_rulings(client, url, expected):
     ("/judge/play?asked=1&edition=deluxe&top_colour=red&top_kind=7&card_colour=red&card_kind=1",
      "Unknown edition"),
     ("/judge/uno?asked=1", "when the catch came"),
-    ("/judge/cheese-touch?asked=1&situation=later&edition=classic", "only in the wimpy-kid"),
+    ("/judge/cheese-touch?asked=1&situation=later&edition=classic", "only in the Diary of a Wimpy Kid deck"),
     ("/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=red&card_kind=1&players=x", "whole number"),
 ])
 def test_forms_say_what_is_missing(client, url, words):

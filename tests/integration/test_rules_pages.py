@@ -109,15 +109,15 @@ def test_editions_switcher_marks_the_current_one(client, edition):
 def test_differences_are_flagged_on_the_page(client, edition, rule_id):
     html, _ = get_page(client, f"/rules/{edition}")
     body = article(html, rule_id)
-    assert "Editions differ:" in body
+    assert "About the sheets:" in body
     note = get_rule(edition, rule_id).difference.split("#")[0]
     assert str(escape(note)) in body
 
 
 def test_rules_without_a_difference_carry_no_flag(client):
     html, _ = get_page(client, "/rules/classic")
-    assert "Editions differ" not in article(html, "skip")
-    assert html.count("Editions differ:") == sum(1 for r in rules_for("classic") if r.difference)
+    assert "About the sheets" not in article(html, "skip")
+    assert html.count("About the sheets:") == sum(1 for r in rules_for("classic") if r.difference)
 
 
 def test_classic_112_page_says_four_cards_and_the_dealers_right(client):

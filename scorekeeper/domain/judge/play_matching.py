@@ -50,20 +50,20 @@ def play_match(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str
     if kind == "wild-draw4":
         return _wild_draw_four(R, top, card, colour, hand, someone)
     if kind == "cheese-touch":
-        R.depends(say(N_("wimpy-kid edition: the Cheese Touch is played only on yellow "
-                         "(sheet 004).")))
+        R.depends(say(N_("Diary of a Wimpy Kid: its leaflet lets the Cheese Touch go only "
+                         "on yellow.")))
         return cheese_touch_played(R, top, colour)
     return _coloured(R, ed, top, card, colour, players, someone, drew)
 
 
 def _blank(R: RulingBuilder, top: Card, card: Card) -> Ruling:
     R.rules("blank-cards")
-    R.depends(say(N_("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
-                     "for playing them; the table decides.")))
+    R.depends(say(N_("Classic with Blank cards: its leaflet lists the Blanks but gives no "
+                     "rule for playing them; the table decides.")))
     return R.done(
         "table-decides", say(N_("The table decides")),
-        say(N_("Sheet 000 says nothing about playing the %(card)s on %(top)s: Blank cards "
-               "are left to the table."), card=name(card), top=a(top)),
+        say(N_("The Blank-card leaflet says nothing about playing the %(card)s on %(top)s: "
+               "Blank cards are left to the table."), card=name(card), top=a(top)),
         say(N_("Agree on a rule for Blank cards before going on; the judge does not guess.")))
 
 
@@ -119,8 +119,8 @@ def _coloured(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str 
     R.rules("matching")
     if top.kind.token == "blank":
         R.rules("blank-cards")
-        R.depends(say(N_("classic-112 edition: Blank cards are left to the table; the judge "
-                         "takes %(colour)s, the colour given, as the colour in play."),
+        R.depends(say(N_("Classic with Blank cards: Blank cards are left to the table; the "
+                         "judge takes %(colour)s, the colour given, as the colour in play."),
                       colour=colour_name(colour)))
     if card.kind.token in KIND_RULES:
         R.rules(KIND_RULES[card.kind.token])
@@ -204,7 +204,8 @@ def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None
     if kind == "reverse":
         return legal, say(N_("The direction of play reverses."))
     if drew and ed.slug == "classic-112":
-        return legal, say(N_("A drawn card that fits is played straight away (sheet 000: if "
+        return legal, say(N_("A drawn card that fits is played straight away (the Blank-card "
+                             "leaflet: if "
                              "you drew because nothing fit, you must)."))
     if drew:
         return legal, say(N_("A drawn card that fits may be played straight away, in the same "

@@ -124,7 +124,7 @@ def check_deck(named: Mapping[str, list[Card]], ed: Edition) -> None:
                        N_("%(keys)s holds %(count)d × %(card)s, but the %(edition)s deck has only "
                           "%(most)d."))
             raise JudgeError(say(message, keys=and_list([plain(f"'{k}'") for k in keys]), count=count,
-                                 card=name(parse_card(token)), edition=ed.slug, most=most))
+                                 card=name(parse_card(token)), edition=ed.name, most=most))
 
 
 def read_bool(q: Mapping, key: str, default: bool | None) -> bool | None:

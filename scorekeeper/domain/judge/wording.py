@@ -5,10 +5,10 @@ from ..cards import Card
 from .text import N_, Text, say, say_in
 
 TWO_PLAYER_REVERSE = say(N_("Two players: Reverse acts as Skip (official Mattel rule)."))
-CHEESE_SHEET = say(N_("wimpy-kid edition: the Cheese Touch (sheet 004)."))
+CHEESE_SHEET = say(N_("Diary of a Wimpy Kid: the Cheese Touch, as its leaflet describes it."))
 CHEESE_IN_HAND = say(N_(
-    "Sheet 004 does not say whether a Cheese Touch in a hand counts as yellow: "
-    "the judge counts only yellow cards, here as for the Wild Draw Four."))
+    "The Wimpy Kid leaflet does not say whether a Cheese Touch in a hand counts as yellow; "
+    "our reading counts only yellow cards, here as for the Wild Draw Four."))
 
 KIND_NAMES = {"skip": N_("Skip"), "reverse": N_("Reverse"), "draw2": N_("Draw Two"),
               "wild": N_("Wild"), "wild-draw4": N_("Wild Draw Four"), "blank": N_("Blank"),
