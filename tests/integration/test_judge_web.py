@@ -160,7 +160,7 @@ def _rule_anchors(client, edition, cache={}):
     if edition not in cache:
         page = client.get(f"/rules/{edition}")
         assert page.status_code == 200
-        cache[edition] = set(re.findall(r'id="([^"]+)"', page.get_data(as_text=True)))
+        cache[edition] = set(re.findall(r'id="?([a-z0-9-]+)', page.get_data(as_text=True)))
     return cache[edition]
 
 

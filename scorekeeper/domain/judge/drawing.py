@@ -69,10 +69,10 @@ def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) ->
                          "up to the player, as its leaflet says.")))
     else:
         R.depends(say(N_("%(edition)s: a drawn card that fits may be kept, as its leaflet "
-                         "says; the Blank-card leaflet says it must be played.")
+                         "says; the Blanks leaflet says it must be played.")
                       if ed.slug == "wimpy-kid" else
                       N_("%(edition)s: a drawn card that fits may be kept, as the "
-                         "official-rules web page says; the Blank-card leaflet says it must be "
+                         "official-rules web page says; the Blanks leaflet says it must be "
                          "played."), edition=ed.name))
     return R.done(
         "legal", say(N_("Legal")),

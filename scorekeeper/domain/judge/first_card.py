@@ -82,7 +82,7 @@ def _reverse(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict
     details.update(first_player="dealer", direction="right")
     note = (N_("%(edition)s: the dealer plays first, as the 108-card leaflet says; the "
                "official-rules web page has the dealer's right start.") if ed.slug == "classic"
-            else N_("%(edition)s: the dealer plays first, as its leaflet says; the Blank-card "
+            else N_("%(edition)s: the dealer plays first, as its leaflet says; the Blanks "
                     "leaflet has the dealer's right start."))
     R.depends(say(note, edition=ed.name))
     return N_("The dealer plays first."), N_("From then on, play goes to the right.")

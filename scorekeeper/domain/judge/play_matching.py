@@ -62,7 +62,7 @@ def _blank(R: RulingBuilder, top: Card, card: Card) -> Ruling:
                      "rule for playing them; the table decides.")))
     return R.done(
         "table-decides", say(N_("The table decides")),
-        say(N_("The Blank-card leaflet says nothing about playing the %(card)s on %(top)s: "
+        say(N_("The Blanks leaflet says nothing about playing the %(card)s on %(top)s: "
                "Blank cards are left to the table."), card=name(card), top=a(top)),
         say(N_("Agree on a rule for Blank cards before going on; the judge does not guess.")))
 
@@ -204,7 +204,7 @@ def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None
     if kind == "reverse":
         return legal, say(N_("The direction of play reverses."))
     if drew and ed.slug == "classic-112":
-        return legal, say(N_("A drawn card that fits is played straight away (the Blank-card "
+        return legal, say(N_("A drawn card that fits is played straight away (the Blanks "
                              "leaflet: if "
                              "you drew because nothing fit, you must)."))
     if drew:
