@@ -25,6 +25,8 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.draw("challenged", 4)
+        R.depends(say(N_("The sheets do not say who plays next; our reading, as in Mattel's "
+                         "rules: %(who)s then plays as usual, on the colour named."), who=victim))
         return R.done(
             "guilty", say(N_("Guilty: %(who)s draws 4"), who=offender),
             say(N_("%(who)s held the %(cards)s, a card of the colour in play (%(colour)s), "
