@@ -25,7 +25,6 @@ function setupFilter(q, count, none) {
   q.form.onsubmit = (e) => { e.preventDefault(); q.blur(); };
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  const [q, count, none] = ["q", "count", "none"].map((id) => document.getElementById(id));
-  if (q && count && none) setupFilter(q, count, none);
-});
+// Loaded with defer: the page is parsed by now.
+const [q, count, none] = ["q", "count", "none"].map((id) => document.getElementById(id));
+if (q && count && none) setupFilter(q, count, none);

@@ -225,13 +225,13 @@ Name any colour, even the current one. A Wild on a red 7, calling blue: next com
 Name any colour; the next player takes 4 cards and misses a turn. Only when allowed: see #wild-draw-four-restriction.""",
        (S000, S001, S002, S003, S004)),
     _r("stacking", "actions", "No stacking", """
-Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on yours as an ordinary match. See #house-stacking.""",
+Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on it as an ordinary match. See #house-stacking.""",
        (S000, S001, S002), (CLASSIC,),
        difference="The house-rules page lets draws pile up. The other sheets never mention "
                   "it; they only say the next player draws and misses the turn, and we read "
                   "that as no stacking unless the house rule is on."),
     _r("stacking", "actions", "No stacking", """
-Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on yours as an ordinary match. See #house-stacking.""",
+Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on it as an ordinary match. See #house-stacking.""",
        (S000, S004), (C112, WIMPY)),
 
     # -- Wild Draw Four: the restriction and the challenge --

@@ -241,7 +241,7 @@ def test_form_errors_and_problems_are_polish_beside_their_fields(csrf_off, clien
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and lang_of(html) == "pl"
     assert "Ana kończy rozdanie, więc Ana nie ma już kart." in html
-    assert "Stuknij karty, które zostały graczowi Ben, albo wpisz ich sumę." in html
+    assert "Stuknij karty, które zostały w ręce (Ben), albo wpisz ich sumę." in html
     assert not pad_english_left(html)
 
 
