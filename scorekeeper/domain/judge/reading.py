@@ -60,9 +60,8 @@ def check_card(raw: object, key: str, ed: Edition, *, colour_needed: bool = True
     except CardError as err:
         raise JudgeError(say("'%(key)s': %(error)s", key=key, error=err.args[0])) from None
     if card.kind.token not in ed.deck:
-        raise JudgeError(say(N_("'%(key)s': there is no %(kind)s card in the %(edition)s deck "
-                                "(%(name)s)."), key=key, kind=kind_name(card), edition=ed.slug,
-                             name=ed.name))
+        raise JudgeError(say(N_("'%(key)s': there is no %(kind)s card in the %(name)s deck."),
+                             key=key, kind=kind_name(card), name=ed.name))
     if colour_needed and card.kind.coloured and card.colour is None:
         raise JudgeError(say(N_("'%(key)s': say the colour of the %(kind)s, for example "
                                 "'red-%(token)s'."), key=key, kind=kind_name(card),
