@@ -1,5 +1,5 @@
-// Rules page: as you type, hide the rules (and sections) that do not match. Text is folded as
-// rulebook.fold does: no case, accents, curly apostrophes or UK spellings.
+// Rules page (deferred): as you type, hide the rules and sections that do not match. Folds
+// text as rulebook.fold: no case, accents, curly apostrophes or UK spellings.
 "use strict";
 const fold = (t) => t.toLowerCase().replace(/\u0142/g, "l").replace(/[\u2018\u2019]/g, "'")
   .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/colour/g, "color");
@@ -25,6 +25,5 @@ function setupFilter(q, count, none) {
   q.form.onsubmit = (e) => { e.preventDefault(); q.blur(); };
 }
 
-// Loaded with defer: the page is parsed by now.
 const [q, count, none] = ["q", "count", "none"].map((id) => document.getElementById(id));
 if (q && count && none) setupFilter(q, count, none);
