@@ -67,7 +67,7 @@ def answer_fresh_cheese(R: RulingBuilder, card: Card | None, has_yellow: bool | 
         return _without_a_card(R, has_yellow, someone)
     if has_yellow is False and is_yellow(card):
         raise JudgeError(say(N_("The question says they have no yellow card, yet they answer "
-                                "with the %(card)s: leave out one or the other."), card=name(card)))
+                                "with the %(card)s: change one or the other."), card=name(card)))
     R.draw("player", 2)
     if card.kind.token == "cheese-touch":
         R.depends(CHEESE_IN_HAND)
