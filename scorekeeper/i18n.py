@@ -62,8 +62,9 @@ def remember_choice(response: Response) -> Response:
     if asked in LOCALES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                             httponly=True, secure=request.is_secure)
-    if response.mimetype == "text/html":
+    if response.mimetype in ("text/html", "application/json"):  # JSON carries verdicts, errors
         response.vary.update(("Accept-Language", "Cookie"))
+    if response.mimetype == "text/html":
         response.headers["Content-Language"] = str(get_locale())  # sw.js says "offline" in it
     return response
 

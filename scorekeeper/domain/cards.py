@@ -71,7 +71,10 @@ class Card:
     def label(self) -> str:
         """A Text ("red 7", "red Skip", "Wild"), so it reads in the page's language."""
         if self.colour:
-            return say(N_("%(colour)s %(card)s"), colour=COLOUR_WORDS[self.colour], card=self.kind.label)
+            if self.kind.is_number:
+                return say(N_("%(colour)s %(card)s"), colour=COLOUR_WORDS[self.colour], card=self.kind.label)
+            # "czerwona karta Stop": the colour agrees with "karta", whatever the action's gender
+            return say(N_("%(colour)s %(action)s"), colour=COLOUR_WORDS[self.colour], action=self.kind.label)
         return self.kind.label
 
 

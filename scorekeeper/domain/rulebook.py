@@ -6,14 +6,15 @@ citations. The same id may carry different text in different editions
 disagree, `difference` says so and names the reading the edition follows.
 
 Text is plain: paragraphs separated by a blank line; a paragraph whose lines
-all read "label: value" is a small table; `#some-id` points to another rule.
-Sheets are named by their number: 000 is the 112-card sheet with Blank cards,
-001 a web page on the official rules, 002 the 108-card sheet, 003 a web page
-with house rules, 004 the Diary of a Wimpy Kid sheet.
+all read "label: value" is a small table; `#some-id` points to another rule (the page
+shows that rule's title). Texts never cite a sheet by its number: they name it in words
+("the Blanks leaflet"), and each page's Sources section says what each one is
+(SOURCES). Where the sheets are silent, the text says the reading is ours.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
@@ -27,12 +28,13 @@ S002 = "002_041227d2d2e4ab7f.txt"
 S003 = "003_4ddd9415c5096513.txt"
 S004 = "004_03773f4fbf8824fd.txt"
 SOURCE_FILES = (S000, S001, S002, S003, S004)
-SOURCE_LABELS = {
-    S000: "000 112-card, Blanks",
-    S001: "001 web page, official rules",
-    S002: "002 108-card",
-    S003: "003 web page, house rules",
-    S004: "004 Wimpy Kid",
+# Each sheet: the name texts call it by, and what it is, for a page's Sources section.
+SOURCES = {
+    S000: ("The Blanks leaflet", "Printed with the deck of the Classic + Blanks edition."),
+    S001: ("The official-rules page", "A web page retelling Mattel's rules for the 108-card deck."),
+    S002: ("The 108-card leaflet", "Printed with the standard deck of the Classic edition."),
+    S003: ("The house-rules page", "A how-to web page with house rules."),
+    S004: ("The Wimpy Kid leaflet", "Printed with the deck of the Wimpy Kid edition."),
 }
 
 
@@ -70,7 +72,7 @@ SECTIONS: list[tuple[str, str]] = [
 
 _COLOURS = ("Each colour (red, yellow, green, blue) has one 0, two of each number 1 to 9, "
             "and two each of Skip, Reverse and Draw Two.")
-_OWN = "This edition follows its own sheet"
+_OWN = "This edition follows its own leaflet"
 
 
 def _r(id: str, section: str, title: str, text: str, sources: tuple[str, ...],
@@ -84,33 +86,38 @@ _RULES: tuple[Rule, ...] = (
     _r("deck", "cards", "What is in the deck", f"""
 108 cards. {_COLOURS} Then 4 Wild and 4 Wild Draw Four.""",
        (S001, S002, S003), (CLASSIC,),
-       difference="Sheet 001 says 110 cards and sheet 002 says 10 a colour: both slips. "
-                  "A colour has 19 numbers; this edition counts 108."),
+       difference="The official-rules page says 110 cards and the 108-card leaflet lists 10 "
+                  "numbers a colour: both slips. A colour has 19 number cards; this edition "
+                  "counts 108."),
     _r("deck", "cards", "What is in the deck", f"""
-112 cards: the usual 108 plus 4 Blanks. {_COLOURS} Then 4 Wild, 4 Wild Draw Four and 4 Blank (#blank-cards).""",
+112 cards. {_COLOURS} Then 4 Wild, 4 Wild Draw Four and 4 #blank-cards.""",
        (S000,), (C112,)),
     _r("deck", "cards", "What is in the deck", f"""
-112 cards: the usual 108 plus 4 Cheese Touch. {_COLOURS} Then 4 Wild, 4 Wild Draw Four and 4 Cheese Touch (#cheese-touch).""",
+112 cards. {_COLOURS} Then 4 Wild, 4 Wild Draw Four and 4 #cheese-touch.""",
        (S004,), (WIMPY,)),
 
     # -- choosing the dealer --
     _r("choosing-dealer", "dealer", "Who deals", """
 Everyone turns up a card; the highest number deals. Symbol cards count as 0. A tie? Those players turn up again.""",
-       (S001, S002, S003, S004), (CLASSIC, WIMPY)),
+       (S001, S002, S003, S004), (CLASSIC, WIMPY),
+       difference="On a tie, turning up again is our reading. The official-rules page "
+                  "puts symbol cards back; we count them as 0."),
     _r("choosing-dealer", "dealer", "Who deals", """
 Everyone turns up a card; the highest number deals. Symbol cards count as 0. A tie? Those players turn up again.""",
        (S000, S002), (C112,),
-       difference="Sheet 000 says highest point value, so a Wild (50) would win. "
-                  "This edition counts numbers only, like the other sheets."),
+       difference="The Blanks leaflet counts points, so a Wild (50) would win; this "
+                  "edition counts numbers only, like the other sheets. On a tie, turning up "
+                  "again is our reading."),
 
     # -- the deal --
     _r("dealing", "deal", "Dealing", """
-The dealer shuffles and deals 7 cards each. The rest, face down, is the draw pile; turn its top card up to start the discard pile. The dealer’s left goes first, and play moves left (clockwise).""",
-       (S000, S001, S002, S004)),
+For 2 to 10 players. The dealer shuffles and deals 7 cards each. The rest, face down, is the draw pile; turn its top card up to start the discard pile. The dealer’s left goes first, and play moves left (clockwise).""",
+       (S000, S001, S002, S004),
+       difference="Who deals the next hand? The sheets are silent; we pass the deal left."),
 
     # -- the first card turned up --
-    _r("first-card", "start", "The first card", """
-A number: the dealer’s left plays on it as usual (on a green 4: any green, any 4, or a wild). An action or wild card acts at once, as below.""",
+    _r("first-card", "start", "First card: a number", """
+The dealer’s left plays on it as usual (on a green 4: any green, any 4, or a wild). An action or wild card acts at once, as below.""",
        (S000, S001, S002, S004)),
     _r("first-card-skip", "start", "First card: Skip", """
 The dealer’s left is skipped; the next player starts.""",
@@ -118,54 +125,60 @@ The dealer’s left is skipped; the next player starts.""",
     _r("first-card-reverse", "start", "First card: Reverse", """
 The dealer starts by playing on it; then play goes right.""",
        (S001, S002), (CLASSIC,),
-       difference="Sheet 002 has the dealer start; sheets 001 and 000 the dealer’s right. "
-                  "This edition follows 002."),
+       difference="The 108-card leaflet has the dealer start; the official-rules page and "
+                  "the Blanks leaflet, the dealer’s right. This edition follows the "
+                  "108-card leaflet."),
     _r("first-card-reverse", "start", "First card: Reverse", """
 The dealer’s right starts; then play goes right.""",
        (S000,), (C112,),
-       difference=f"Sheets 002 and 004 have the dealer start. {_OWN}, 000."),
+       difference=f"The 108-card and Wimpy Kid leaflets have the dealer start. {_OWN}."),
     _r("first-card-reverse", "start", "First card: Reverse", """
 The dealer starts by playing on it; then play goes right.""",
        (S004,), (WIMPY,),
-       difference=f"Sheet 000 has the dealer’s right start. {_OWN}, 004."),
+       difference=f"The Blanks leaflet has the dealer’s right start. {_OWN}."),
     _r("first-card-draw-two", "start", "First card: Draw Two", """
 The dealer’s left takes 2 cards and is skipped; the next player starts.""",
        (S002, S004), (CLASSIC, WIMPY)),
     _r("first-card-draw-two", "start", "First card: Draw Two", """
 The dealer’s left takes 2 cards and is skipped; the next player starts.""",
        (S000,), (C112,),
-       difference="Sheet 000 only says to draw 2. We read it like any Draw Two, "
-                  "skip included, as the other sheets do."),
+       difference="The Blanks leaflet only says to draw 2; we read it like any Draw Two, "
+                  "skip included."),
     _r("first-card-wild", "start", "First card: Wild", """
 The dealer’s left picks the colour, then plays on it.""",
        (S000, S002), (CLASSIC,),
-       difference="Sheet 001 counts it as the dealer’s play, so the dealer would pick. "
-                  "This edition follows 002 (as do 000 and 004)."),
+       difference="The official-rules page counts it as the dealer’s play, so the dealer "
+                  "would pick. This edition follows the 108-card and Wimpy Kid leaflets."),
     _r("first-card-wild", "start", "First card: Wild", """
 The dealer’s left picks the colour, then plays on it.""",
        (S000,), (C112,),
-       difference=f"Sheet 001 counts it as the dealer’s play, so the dealer would pick. {_OWN}, 000."),
+       difference="The Blanks leaflet says both: put it back, and let the dealer’s left "
+                  "pick. This edition follows the latter, like the other leaflets; the "
+                  "official-rules page has the dealer pick."),
     _r("first-card-wild", "start", "First card: Wild", """
 The dealer’s left picks the colour, then plays on it.""",
        (S004,), (WIMPY,),
-       difference=f"Sheet 001 counts it as the dealer’s play, so the dealer would pick. {_OWN}, 004."),
+       difference=f"The official-rules page counts it as the dealer’s play, so the dealer "
+                  f"would pick. {_OWN}."),
     _r("first-card-wild-draw-four", "start", "First card: Wild Draw Four", """
 Nobody draws. Shuffle it back in and turn up another card.""",
        (S000, S001, S002, S004)),
     _r("first-card-blank", "start", "First card: Blank", """
 Shuffle it back in and turn up another card, unless your rule for Blanks says otherwise.""",
        (S000,), (C112,),
-       difference="Sheet 000 is silent here; this is our reading."),
+       difference="The Blanks leaflet is silent here; this is our reading."),
     _r("first-card-cheese-touch", "start", "First card: Cheese Touch", """
 As if the dealer played it: the dealer’s left takes 2, then plays a yellow card or takes 2 more.""",
        (S004,), (WIMPY,),
-       difference="Sheet 004 is silent here; this is our reading, "
-                  "like its rule for a first Draw Two."),
+       difference="The Wimpy Kid leaflet is silent here; this is our reading, modelled on "
+                  "its rule for a first Draw Two."),
 
     # -- taking a turn --
     _r("matching", "turn", "Matching the top card", """
 Lay one card that matches the top of the discard pile by colour, number or symbol. A red 7 on top: any red card or any 7. A blue Skip: any blue card or any Skip. After a Wild, match the colour named.""",
-       (S000, S001, S002, S003, S004)),
+       (S000, S001, S002, S003, S004),
+       difference="We ignore two slips: the 108-card leaflet says draw pile for discard "
+                  "pile, and the official-rules page has a garbled line on Wilds."),
     _r("wild-any-time", "turn", "A Wild fits any time", """
 You may lay a Wild on your turn even when another card fits. A Wild Draw Four is stricter: #wild-draw-four-restriction.""",
        (S000, S002, S003, S004)),
@@ -177,16 +190,17 @@ No card fits? Take one card from the draw pile. Just one, even if it does not fi
     _r("play-drawn-card", "drawing", "Playing the card you drew", """
 If it fits, you may lay it at once or keep it. Either way your turn then ends.""",
        (S001, S002, S003), (CLASSIC,),
-       difference="Sheet 001 lets you keep it; 002 and 003 read as \u201cplay it\u201d. "
-                  "This edition follows 001: your choice."),
+       difference="The official-rules page lets you keep it; the 108-card leaflet and the "
+                  "house-rules page read as \u201cplay it\u201d. This edition follows the "
+                  "official-rules page: your choice."),
     _r("play-drawn-card", "drawing", "Playing the card you drew", """
 If you drew because nothing fit and it fits now, you must lay it at once. Drew by choice (#draw-instead)? Then it is up to you.""",
        (S000,), (C112,),
-       difference=f"Sheets 001 and 004 let you keep it. {_OWN}, 000: you must play it."),
+       difference=f"The official-rules page and the Wimpy Kid leaflet let you keep it. {_OWN}: you must play it."),
     _r("play-drawn-card", "drawing", "Playing the card you drew", """
 If it fits, you may lay it at once or keep it. Either way your turn then ends.""",
        (S004,), (WIMPY,),
-       difference=f"Sheet 000 makes you play it. {_OWN}, 004: your choice."),
+       difference=f"The Blanks leaflet makes you play it. {_OWN}: your choice."),
     _r("draw-instead", "drawing", "Drawing instead of playing", """
 You may draw even when a card fits; there is no penalty. If the drawn card fits, you may lay it.""",
        (S000, S001, S002, S004)),
@@ -208,24 +222,29 @@ The next player takes 2 cards and misses a turn. Lay it on its colour or another
 Name any colour, even the current one. A Wild on a red 7, calling blue: next comes a blue card or a wild.""",
        (S000, S001, S002, S003, S004)),
     _r("wild-draw-four", "actions", "Wild Draw Four", """
-Name any colour; the next player takes 4 cards and misses a turn. Only when #wild-draw-four-restriction allows.""",
+Name any colour; the next player takes 4 cards and misses a turn. Only when allowed: see #wild-draw-four-restriction.""",
        (S000, S001, S002, S003, S004)),
     _r("stacking", "actions", "No stacking", """
-Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. (The next player may still match a Draw Two with a Draw Two.) See #house-stacking.""",
+Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on it as an ordinary match. See #house-stacking.""",
        (S000, S001, S002), (CLASSIC,),
-       difference="Sheet 003 lets draws pile up. This edition follows 001 and 002: "
-                  "no stacking unless the house rule is on."),
+       difference="The house-rules page lets draws pile up. The other sheets never mention "
+                  "it; they only say the next player draws and misses the turn, and we read "
+                  "that as no stacking unless the house rule is on."),
     _r("stacking", "actions", "No stacking", """
-Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. (The next player may still match a Draw Two with a Draw Two.) See #house-stacking.""",
+Hit by a Draw Two or Wild Draw Four? Take the cards and miss your turn; you cannot pass them on. The player after you may then lay a Draw Two on it as an ordinary match. See #house-stacking.""",
        (S000, S004), (C112, WIMPY)),
 
     # -- Wild Draw Four: the restriction and the challenge --
     _r("wild-draw-four-restriction", "wd4", "When Wild Draw Four is allowed", """
 Only when you hold no card of the colour in play; numbers or symbols that match in other colours are fine. Red 7 on top: with a red 2, no; with just a blue 7 and a green Skip, yes.""",
-       (S000, S001, S002, S004)),
+       (S000, S001, S002, S004),
+       difference="We ignore an unclear line of the house-rules page that lets it only "
+                  "open a turn."),
     _r("challenge", "wd4", "The challenge", """
-Think a Wild Draw Four was illegal? Challenge before drawing; the player shows their hand to you alone. Guilty: they take the 4, not you. Innocent: you take 4 plus 2, so 6.""",
-       (S000, S002, S004)),
+Think a Wild Draw Four was illegal? Challenge before drawing; the player shows their hand to you alone. Guilty: they take the 4, not you, and you then play on the colour named. Innocent: you take 4 plus 2, so 6, and miss your turn.""",
+       (S000, S002, S004),
+       difference="Who plays after a guilty challenge? The sheets are silent; we say the "
+                  "challenger, as Mattel does."),
     _r("challenge-who", "wd4", "Who may challenge", """
 Only the player who has to take the 4 cards.""",
        (S000,)),
@@ -234,10 +253,13 @@ Only the player who has to take the 4 cards.""",
     _r("blank-cards", "extras", "Blank cards", """
 Agree before the game what the 4 Blanks do: write a rule on each (\u201cnext player takes 1\u201d), or play them as Wilds. Their points are a setting: #house-blank-points.""",
        (S000,), (C112,),
-       difference="Sheet 000 lists the Blanks with no rule or value: the table decides."),
+       difference="The Blanks leaflet gives them no rule and no value: the table decides. "
+                  "The 40 points are our default."),
     _r("cheese-touch", "extras", "Cheese Touch", """
 Lay it only on yellow (a yellow card, or a Wild that named yellow). The next player takes 2, then must lay a yellow card; with none, they take 2 more. Yellow 3 on top, you lay it: Ben draws 2, then plays a yellow 8 or draws 2 more.""",
-       (S004,), (WIMPY,)),
+       (S004,), (WIMPY,),
+       difference="The Wimpy Kid leaflet says only yellow cards; that a Wild which named "
+                  "yellow counts too is our reading."),
     _r("cheese-touch-after", "extras", "After the Cheese Touch", """
 From then on it is a plain yellow card: the next player matches yellow. Left in a hand it scores 50.""",
        (S004,), (WIMPY,)),
@@ -255,18 +277,19 @@ Forgot, but said UNO before anyone caught you? You are safe.""",
     _r("uno-penalty", "uno", "The UNO penalty", """
 Caught without saying UNO: take 2 cards.""",
        (S002, S003), (CLASSIC,),
-       difference="Sheet 000 says 4. This edition follows 002 and 003: 2 (or #house-uno-penalty)."),
+       difference="The Blanks leaflet says 4. This edition follows the 108-card leaflet "
+                  "and the house-rules page: 2 (or #house-uno-penalty)."),
     _r("uno-penalty", "uno", "The UNO penalty", """
 Caught without saying UNO: take 4 cards.""",
        (S000,), (C112,),
-       difference=f"Sheets 002, 003 and 004 say 2. {_OWN}, 000: 4 (or #house-uno-penalty)."),
+       difference=f"The other leaflets and the house-rules page say 2. {_OWN}: 4 (or #house-uno-penalty)."),
     _r("uno-penalty", "uno", "The UNO penalty", """
 Caught without saying UNO: take 2 cards.""",
        (S004,), (WIMPY,),
-       difference=f"Sheet 000 says 4. {_OWN}, 004: 2 (or #house-uno-penalty)."),
+       difference=f"The Blanks leaflet says 4. {_OWN}: 2 (or #house-uno-penalty)."),
 
     # -- going out --
-    _r("going-out", "out", "Going out", """
+    _r("going-out", "out", "Laying your last card", """
 Lay your last card and the hand is over. Count the points (#card-values), then deal again.""",
        (S000, S001, S002, S003, S004)),
     _r("going-out-on-draw", "out", "Going out on a draw card", """
@@ -276,11 +299,13 @@ You may go out on a Draw Two or Wild Draw Four. The next player still takes the 
     # -- an empty draw pile --
     _r("empty-draw-pile", "empty", "The draw pile runs out", """
 Keep the top discard; shuffle the rest face down as the new draw pile.""",
-       (S000, S001, S002, S004)),
+       (S000, S001, S002, S004),
+       difference="The sheets only say to reshuffle the discard pile; keeping its top "
+                  "card is our reading."),
 
     # -- two players --
     _r("two-players", "two", "Playing with two", """
-A Reverse acts as a Skip: you play again. So does a Skip, and a Draw Two once your rival has drawn. This is Mattel\u2019s rule; the sheets leave it out, though 003 notes a Skip down to your last card means you go again.""",
+A Reverse acts as a Skip: you play again. So does a Skip, and a Draw Two or Wild Draw Four once your rival has drawn. This is Mattel\u2019s rule; the sheets leave it out, though the house-rules page notes that a Skip with two players lets you go again.""",
        (S003,)),
 
     # -- scoring --
@@ -295,7 +320,7 @@ A 7, a Skip and a Wild: 77.""",
 0 to 9: face value
 Skip, Reverse, Draw Two: 20
 Wild, Wild Draw Four: 50
-Blank: 40 unless set (#house-blank-points)
+Blank: 40, our default (#house-blank-points)
 
 A 7, a Skip and a Wild: 77.""",
        (S000,), (C112,)),
@@ -317,16 +342,16 @@ Each player is charged their own leftover cards. When anyone reaches 500, the lo
 
     # -- house rules --
     _r("house-zero-counts-ten", "house", "0 counts as 10", """
-A 0 left in a hand scores 10, not 0 (sheet 001). A red 0 and a 5: 15.""",
+A 0 left in a hand scores 10, not 0, as the official-rules page has it. A red 0 and a 5: 15.""",
        (S001,), house_rule="zero_counts_ten"),
     _r("house-stacking", "house", "Stacking draws", """
-Owed a draw, you may add a Draw Two or Wild Draw Four instead; the next player owes the total. Whoever cannot or will not add takes it all and is skipped. +2, +2, +4: the fourth player takes 8. From sheet 003.""",
+Owed a draw, you may add a Draw Two or Wild Draw Four instead; the next player owes the total. Whoever cannot or will not add takes it all and is skipped. +2, +2, +4: the fourth player takes 8. From the house-rules page.""",
        (S003,), house_rule="stacking"),
     _r("house-uno-penalty", "house", "UNO penalty size", """
-Sheets 002 to 004 say 2 cards, 000 says 4. Set your own number for #uno-penalty when creating the game.""",
+Most sheets say 2 cards; the Blanks leaflet says 4. Set your own number when creating the game (#uno-penalty).""",
        (S000, S002, S003, S004), house_rule="uno_penalty"),
     _r("house-blank-points", "house", "Blank points", """
-What a Blank left in a hand scores: 40 unless set when creating the game.""",
+What a Blank left in a hand scores: 40 (our default) unless set when creating the game.""",
        (S000,), (C112,), house_rule="blank_points"),
 )
 
@@ -383,28 +408,49 @@ def _same(text: str) -> str:
     return text
 
 
+_FOLD = str.maketrans({"ł": "l", "\u2019": "'", "\u2018": "'"})
+SPELLINGS = (("colour", "color"),)  # UK -> US: either finds both
+_TITLES = {r.id: r.title for r in _RULES}
+_SECTION_TITLES = dict(SECTIONS)
+
+
+def fold(text: str) -> str:
+    """What search compares: lower case, no accents ("weź" is "wez", "ł" is "l"), one
+    apostrophe, US spelling. static/rules.js folds the same way."""
+    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    for uk, us in SPELLINGS:
+        text = text.replace(uk, us)
+    return text
+
+
+def titled_links(text: str, translate: Callable[[str], str] = _same) -> str:
+    """`#rule-id` as the page shows it: that rule's title, in the page's language."""
+    return LINK.sub(lambda m: translate(_TITLES[m[1]]) if m[1] in _TITLES else m[0], text)
+
+
 def searchable(rule: Rule, translate: Callable[[str], str] = _same) -> str:
-    """What a search looks through: the id, title, text and any difference note.
+    """What a search looks through: the id, its section's heading, the title, the text and
+    any difference note, with cross-references read as titles, folded (`fold`).
 
     `translate` turns each English text into the page's language (gettext), so a Polish page
     is searched in Polish.
     """
-    parts = (rule.title, rule.text) + ((rule.difference,) if rule.difference else ())
-    return " ".join((rule.id, *map(translate, parts))).casefold()
+    parts = (_SECTION_TITLES[rule.section], rule.title, rule.text) + (
+        (rule.difference,) if rule.difference else ())
+    return fold(" ".join((rule.id, *(titled_links(translate(p), translate) for p in parts))))
 
 
 def search(edition: str, query: str, translate: Callable[[str], str] = _same) -> list[Rule]:
-    """Rules containing every word of the query (case-insensitive), in page order.
-
-    A typed apostrophe finds the curly one the text uses ("dealer's").
-    """
-    words = (query or "").replace("'", "\u2019").casefold().split()
+    """Rules containing every word of the query, in any order, in page order. Forgiving:
+    case, accents, apostrophes and UK/US spelling do not matter."""
+    words = fold(query or "").split()
     return [r for r in rules_for(edition) if all(w in searchable(r, translate) for w in words)]
 
 
 def messages() -> list[str]:
     """Every English text the rules pages show, once each: the msgids a translation covers."""
-    texts = [title for _, title in SECTIONS] + list(SOURCE_LABELS.values())
+    texts = [title for _, title in SECTIONS] + [t for pair in SOURCES.values() for t in pair]
     for rule in _RULES:
         texts += [rule.title, rule.text] + ([rule.difference] if rule.difference else [])
     return list(dict.fromkeys(texts))

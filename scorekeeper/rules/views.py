@@ -38,18 +38,24 @@ def rules_page(edition: str):
     house = None
     if game is not None and game.edition == edition:
         house = games.sheet_of(game).rules
-    ids = rulebook.rule_ids(edition)
     sections = [(slug, gettext(title), [r for r in rules if r.section == slug])
                 for slug, title in rulebook.SECTIONS]
+    titles = {r.id: gettext(r.title) for r in rulebook.rules_for(edition)}
     return render_template(
         "rules.html", edition=ed, edition_name=translated(ed.name),
         editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
         query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
-        tr=gettext, render=lambda text: render_text(gettext(text), ids),
-        links=lambda text: Markup(_links(str(escape(gettext(text))), ids)),
+        tr=gettext, render=lambda text: render_text(gettext(text), titles),
+        links=lambda text: Markup(_links(str(escape(gettext(text))), titles)),
         marking=lambda rule: house_marking(rule, house, ed),
-        sheets=[gettext(rulebook.SOURCE_LABELS[s]) for s in rulebook.SOURCE_FILES],
+        sources=[tuple(map(gettext, rulebook.SOURCES[s])) for s in _cited(edition)],
     )
+
+
+def _cited(edition: str) -> list[str]:
+    """The sheets this edition's rules rest on, in their numbered order."""
+    cited = {s for r in rulebook.rules_for(edition) for s in r.sources}
+    return [s for s in rulebook.SOURCE_FILES if s in cited]
 
 
 def _game(raw: str):
@@ -83,22 +89,23 @@ def _on(house: HouseRules, field: str) -> bool:
     return bool(getattr(house, field))
 
 
-def render_text(text: str, ids: set[str]) -> Markup:
-    """Paragraphs, "label: value" tables, and #rule-id links, all escaped."""
+def render_text(text: str, titles: dict[str, str]) -> Markup:
+    """Paragraphs, "label: value" tables, and #rule-id links (shown as the rule's title in
+    the page's language), all escaped."""
     out = []
     for para in text.split("\n\n"):
         lines = para.split("\n")
         if len(lines) > 1 and all(": " in line for line in lines):
             rows = "".join("<tr><th>{}</th><td>{}</td></tr>".format(
-                *(_links(str(escape(part)), ids) for part in line.split(": ", 1)))
+                *(_links(str(escape(part)), titles) for part in line.split(": ", 1)))
                 for line in lines)
             out.append(f'<table class="values">{rows}</table>')
         else:
-            out.append(f"<p>{_links(str(escape(para)), ids)}</p>")
+            out.append(f"<p>{_links(str(escape(para)), titles)}</p>")
     return Markup("".join(out))
 
 
-def _links(html: str, ids: set[str]) -> str:
+def _links(html: str, titles: dict[str, str]) -> str:
     return rulebook.LINK.sub(
-        lambda m: f'<a href="#{m[1]}">#{m[1]}</a>' if m[1] in ids else m[0], html)
+        lambda m: f'<a href=#{m[1]}>{escape(titles[m[1]])}</a>' if m[1] in titles else m[0], html)
 

@@ -53,6 +53,6 @@ def test_new_game_and_keypad_in_polish_fit_and_count_in_polish(polish_page, live
         expect(page.locator("#seat-1 .nword")).to_have_text(word)
     expect(page.locator(".active-total")).to_have_text("100")
     expect(page.locator(".active-pword")).to_have_text("punktów")
-    expect(page.locator(".save-says")).to_have_text("Zapis da graczowi Małgorzata +100.")
+    expect(page.locator(".save-says")).to_have_text("Po zapisie: Małgorzata +100.")
     snap(page, f"keypad-{name}")
     assert fits(page)

@@ -31,9 +31,10 @@ def test_filter_as_you_type_on_a_phone(live_server, page):
         items = page.locator(selector)
         for i in range(min(items.count(), 10)):
             assert items.nth(i).bounding_box()["height"] >= 47.5, selector
-    # the rule's id shows next to its title
-    assert "#deck" in page.eval_on_selector(
-        "#deck h3 a", "a => getComputedStyle(a, '::after').content")
+    # a small link icon beside the title says it is the rule's link (the id itself stays out of sight)
+    icon = page.eval_on_selector("#deck h3 a", "a => getComputedStyle(a, '::after').content")
+    assert icon.startswith('url("data:image/svg+xml') and "#deck" not in icon
+    assert page.get_attribute("#deck h3 a", "href") == "#deck"
 
 
 def test_filter_counts_in_polish_grammar(live_server, page):
@@ -48,3 +49,24 @@ def test_filter_counts_in_polish_grammar(live_server, page):
         few = n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
         kind = "zasada pasuje" if n == 1 else "zasady pasują" if few else "zasad pasuje"
         assert page.text_content("#count") == f"{n} {kind}.", query
+
+
+def test_filter_forgives_accents_order_spelling_and_finds_headings(live_server, page):
+    """As the server's ?q=: Polish letters folded, words in any order, section headings searched,
+    US and UK spellings alike."""
+    visible = "main article:not([hidden])"
+    shown = lambda: page.eval_on_selector_all(visible, "els => els.map(e => e.id)")
+    page.goto(f"{live_server}/rules/classic?lang=pl", wait_until="load")
+    page.fill("#q", "weź cztery")
+    accented = shown()
+    page.fill("#q", "wez cztery")
+    assert accented and shown() == accented
+    page.fill("#q", "cztery WEZ")
+    assert shown() == accented
+    page.fill("#q", "pusty stos")
+    assert shown() == ["empty-draw-pile"]
+    page.goto(f"{live_server}/rules/classic?lang=en", wait_until="load")
+    page.fill("#q", "color")
+    us = shown()
+    page.fill("#q", "colour")
+    assert us and shown() == us == [r.id for r in search("classic", "color")]

@@ -216,7 +216,7 @@ def test_forms_with_mistakes_say_so_in_polish_beside_the_field(walk, client):
     game_id = form_game(client)
     html = walk.page(f"/games/{game_id}/hands/new", status=422, method="POST",
                      data={"out": "0", "request_id": "r9", "p0_7": "1"})
-    assert "wyszedł(-a)" in html
+    assert "kończy rozdanie, więc" in html
     html = walk.page("/tables/new", method="POST", data={"name": ""})
     assert '<p class="error" id="name-error">Nadaj stołowi nazwę' in html
     table, _ = a_table(client)

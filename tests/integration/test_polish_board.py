@@ -65,9 +65,9 @@ def played(client, **options) -> dict:
 def test_the_keepers_scoreboard_and_every_hand_in_polish(client):
     game = played(client, edition="classic-112", house_rules={"stacking": True, "uno_penalty": 4})
     board = polish_page(client, f"/games/{game['id']}")
-    for words in ("Zapisz rozdanie 3", "Rozdanie 2", "bez kart", "wpisana suma", "Udostępnij grę",
+    for words in ("Zapisz rozdanie 3", "Rozdanie 2", "kończy rozdanie", "wpisana suma", "Udostępnij grę",
                   "Zwycięzca zbiera punkty", "Klasyczna z Czystymi kartami"[:9], "zasady domowe",
-                  "czerwona Stop", "niebieska 7", "Weź cztery", "zielona Weź dwie", "Zmiana kierunku",
+                  "czerwona karta Stop", "niebieska 7", "Weź cztery", "zielona karta Weź dwie", "Zmiana kierunku",
                   "Zmiana koloru", "rozdaje: Cy", "Suma punktów po każdym rozdaniu"):
         assert words in shown_text(board), words
     # board.js gets its texts in Polish, as one small attribute

@@ -60,7 +60,7 @@ def test_the_cli_restore_still_says_it_in_english(runner, tmp_path):
 
 @pytest.mark.parametrize("held, english, polish", [
     (["red-skip"] * 3, "Too many red Skip cards: the deck has 2 copies of it.",
-     "Za dużo takich kart: czerwona Stop — talia ma 2 sztuki."),
+     "Za dużo takich kart: czerwona karta Stop — talia ma 2 sztuki."),
     (["blue-0", "blue-0"], "Too many blue 0 cards: the deck has only one of it.",
      "Za dużo takich kart: niebieska 0 — talia ma tylko jedną."),
     (["green-wild-draw4"], "Ben: 'green-wild-draw4': a Wild Draw Four card has no colour; write 'wild-draw4'.",

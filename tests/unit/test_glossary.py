@@ -21,6 +21,27 @@ GLOSSARY = {
     r"[Rr]ematch": r"rewanż",
     r"[Ss]hare": r"udostępni",
 }
+# Issue 20: one Polish word per concept for play and for the judge, too. A player who went out
+# "skończył" (never the calque "wyszedł"); a challenge is a "sprawdzenie"; a player caught
+# without UNO is "przyłapany"; cards go by the names on the keypad and the rules pages; the
+# sheets are "instrukcje" or, all together, "źródła".
+PLAY_GLOSSARY = {
+    r"[Ww]ent out|[Gg]o out": r"kończ|skończ",
+    r"[Cc]halleng\w*": r"sprawdz|sprawdź",
+    r"[Cc]aught|[Cc]atch\w*": r"przyłap",
+    r"Wild Draw Four": r"Weź cztery",
+    r"Draw Two": r"Weź dwie",
+    r"Skip": r"\bStop",
+    r"Reverse": r"zmian\w* kierunku",
+    r"Wild(?! Draw| \+4)s?": r"zmian\w* koloru",
+    r"[Ll]eaflets?": r"instrukcj",
+    r"[Ss]heets?": r"instrukcj|źródł|źródeł",
+}
+PLAY_OTHER_MEANING = {
+    "Catching yourself": "a rule title: said as correcting yourself before anyone else notices",
+}
+# Words that must never come back: calques and the judge's button read as a noun.
+NEVER = r"wyszed|wyszła|złapa|Kolor \+4|⇄ Zmiana\b(?! kierunku)|\(a\)|\(-a\)"
 OTHER_MEANING = {
     "edition": "the default of a house rule (blank: the edition's own)",
     "Running totals by hand (numbers: see the table)": "an HTML table of numbers, not a family table",
@@ -67,3 +88,25 @@ def test_the_glossary_check_would_catch_a_stray_word():
     assert re.search(r"\bEditions?\b", words_of("Unknown edition %(slug)s"), re.I)
     assert not re.search(r"\beditions?\b", words_of("the %(edition)s deck"))
     assert not re.search(GLOSSARY[r"[Ee]ditions?"], "Nieznana wersja", re.I)
+
+
+def test_play_terms_have_one_polish_word_each():
+    wrong = {term: [(mid, s) for mid, s in messages()
+                    if mid not in PLAY_OTHER_MEANING and re.search(rf"\b(?:{term})\b", words_of(mid))
+                    and not re.search(stem, s, re.I)]
+             for term, stem in PLAY_GLOSSARY.items()}
+    assert not {t: w for t, w in wrong.items() if w}
+
+
+def test_no_calque_no_gendered_slash_and_the_judge_button_is_a_verb():
+    assert not [(mid, s) for mid, s in messages() if re.search(NEVER, s)]
+    verb = next(m.string for m in catalogue() if m.id == "Judge" and m.context == "give a ruling")
+    noun = next(m.string for m in catalogue() if m.id == "Judge" and not m.context)
+    assert verb and verb != noun and not verb.startswith("Sędzi")
+
+
+def test_the_play_glossary_check_would_catch_a_stray_word():
+    assert re.search(NEVER, "Kto wyszedł?") and re.search(NEVER, "nie miał(a) karty")
+    assert not re.search(PLAY_GLOSSARY[r"[Ww]ent out|[Gg]o out"], "Kto wyszedł?", re.I)
+    assert re.search(rf"\b(?:Wild(?! Draw| \+4)s?)\b", "Play a Wild") and not re.search(
+        rf"\b(?:Wild(?! Draw| \+4)s?)\b", "a Wild Draw Four")

@@ -98,7 +98,7 @@ SCENARIOS = [
     case("001: with a Draw Two pending the player draws and loses the turn (no stacking)",
          q("play", top="red-draw2", card="blue-draw2", pending_draw=2), "illegal",
          {"player": 2}, rules=["stacking", "house-stacking"],
-         depends="house rule 'stacking'"),
+         depends="stacking house rule"),
     case("002: with a Wild Draw Four pending no card may be played",
          q("play", top="wild-draw4", color="red", card="red-5", pending_draw=4), "illegal",
          {"player": 4}, rules=["stacking", "wild-draw-four"]),
@@ -163,7 +163,7 @@ SCENARIOS = [
     # ---- forgot to say UNO
     case("000: caught in time in the 112-card edition: draw 4",
          q("uno", C112, caught="before-next-turn", said_uno_first=False), "penalty",
-         {"player": 4}, rules=["uno-penalty"], depends="classic-112 edition: the penalty is 4"),
+         {"player": 4}, rules=["uno-penalty"], depends="Classic with Blank cards (112): the penalty is 4, as its leaflet says"),
     case("002: caught in time in the classic edition: draw 2",
          q("uno", caught="before-next-turn", said_uno_first=False), "penalty", {"player": 2},
          rules=["say-uno", "uno-penalty"]),
@@ -184,7 +184,7 @@ SCENARIOS = [
          {"player": 3}, rules=["house-uno-penalty"], depends="House rule: the UNO penalty is 3"),
     case("000: house rule 2 overrides the 112-card edition's 4",
          q("uno", C112, caught="before-next-turn", house_rules={"uno_penalty": 2}), "penalty",
-         {"player": 2}, depends="classic-112 edition says 4"),
+         {"player": 2}, depends="the deck's own rule says 4"),
     case("003: house rule: no UNO penalty at all",
          q("uno", caught="before-next-turn", house_rules={"uno_penalty": 0}), "no-penalty",
          rules=["house-uno-penalty"]),
@@ -192,11 +192,11 @@ SCENARIOS = [
     # ---- the first card turned up
     case("002: first card Reverse in classic: the dealer plays first, play goes right",
          q("first-card", card="red-reverse"), "dealer", rules=["first-card-reverse"],
-         details={"first_player": "dealer", "direction": "right"}, depends="sheet 002"),
+         details={"first_player": "dealer", "direction": "right"}, depends="as the 108-card leaflet says"),
     case("000: first card Reverse in classic-112: the dealer's right plays first",
          q("first-card", C112, card="reverse"), "right-of-dealer",
          details={"first_player": "right-of-dealer", "direction": "right"},
-         depends="sheet 000"),
+         depends="right plays first, as its leaflet says"),
     case("004: first card Reverse in wimpy-kid: the dealer plays first",
          q("first-card", W, card="green-reverse"), "dealer", details={"direction": "right"}),
     case("003: first card Reverse with two players acts as a Skip (Mattel)",
@@ -249,7 +249,7 @@ SCENARIOS = [
          q("draw", C112, action="keep-drawn", by_choice=True), "legal",
          rules=["draw-instead"]),
     case("004: wimpy-kid: a drawn card that fits may be kept",
-         q("draw", W, action="keep-drawn"), "legal", depends="sheet 004"),
+         q("draw", W, action="keep-drawn"), "legal", depends="Diary of a Wimpy Kid (112): a drawn card that fits may be kept, as its leaflet says"),
 
     # ---- stacking
     case("001: official rules: no Draw Two on a pending Draw Two",
@@ -294,7 +294,7 @@ SCENARIOS = [
          q("going-out", W, card="green-3"), "hand-over", rules=["going-out"]),
     case("004: going out on the Cheese Touch: the next player draws 2",
          q("going-out", W, card="cheese-touch"), "next-player-draws", {"next-player": 2},
-         depends="sheet 004"),
+         depends="Diary of a Wimpy Kid: its leaflet says the next player draws 2"),
 
     # ---- empty draw pile
     case("000: empty draw pile: reshuffle the discards",
@@ -453,7 +453,7 @@ BAD = [
                  id="stacking on a card that is not a draw card"),
     pytest.param(q("stacking", pending="wild-draw4", card="red-draw2", house_rules=STACKING),
                  "colour was called", id="stacking draw two on wd4 without the colour"),
-    pytest.param(q("cheese-touch", situation="later"), "only in the wimpy-kid",
+    pytest.param(q("cheese-touch", situation="later"), "only in the Diary of a Wimpy Kid deck",
                  id="cheese touch question in the classic edition"),
     pytest.param(q("cheese-touch", W, situation="play"), "top card",
                  id="cheese touch play without the top card"),

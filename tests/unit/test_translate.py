@@ -48,7 +48,7 @@ CASES = [
     (lambda: editions.parse_target(0),
      "The target must be a whole number of points from 1 to 100000.", "Cel"),
     (lambda: scoring.build_hand(CLASSIC, PLAYERS, {"Ana": [], "Ben": ["red-skip"] * 3}),
-     "Too many red Skip cards: the deck has 2 copies of it.", "czerwona Stop"),
+     "Too many red Skip cards: the deck has 2 copies of it.", "czerwona karta Stop"),
     (lambda: scoring.build_hand(CLASSIC, PLAYERS, {"Ana": [], "Ben": ["blue-0", "blue-0"]}),
      "Too many blue 0 cards: the deck has only one of it.", "niebieska 0"),
     (lambda: scoring.build_hand(CLASSIC, PLAYERS, {"Ana": [], "Ben": ["purple-7"]}),
@@ -75,7 +75,7 @@ def test_domain_errors_carry_text_english_unchanged_and_polish_through_the_catal
 def test_card_names_and_colours_are_text(polish):
     card = cards.parse_card("red-skip")
     assert str(card.label) == "red Skip"
-    assert translated(card.label, translations=polish) == "czerwona Stop"
+    assert translated(card.label, translations=polish) == "czerwona karta Stop"
     assert translated(cards.parse_card("wild-draw4").label, translations=polish) == "Weź cztery"
     assert cards.parse_card("green-7").label == "green 7"
 

@@ -25,6 +25,8 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.draw("challenged", 4)
+        R.depends(say(N_("The sheets do not say who plays next; our reading, as in Mattel's "
+                         "rules: %(who)s then plays as usual, on the colour named."), who=victim))
         return R.done(
             "guilty", say(N_("Guilty: %(who)s draws 4"), who=offender),
             say(N_("%(who)s held the %(cards)s, a card of the colour in play (%(colour)s), "
@@ -57,9 +59,9 @@ def _no_card_of_the_colour(hand: list[Card], colour: str, offender):
     elsewhere = [c for c in hand if c.colour and c.colour != colour]
     if not elsewhere:
         return say(N_("%(who)s held no %(colour)s card, the colour in play."),
-                   who=cap(offender), colour=colour_name(colour))
+                   who=cap(offender), colour=colour_name(colour, "no-card"))
     return say(N_("%(who)s held no %(colour)s card; the %(cards)s is another colour, "
                   "and only the colour counts.") if len(elsewhere) == 1 else
                N_("%(who)s held no %(colour)s card; the %(cards)s are other colours, "
                   "and only the colour counts."),
-               who=cap(offender), colour=colour_name(colour), cards=listing(elsewhere))
+               who=cap(offender), colour=colour_name(colour, "no-card"), cards=listing(elsewhere))

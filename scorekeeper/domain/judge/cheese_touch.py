@@ -15,8 +15,8 @@ from .wording import CHEESE_IN_HAND, CHEESE_SHEET, a, cap, colour_name, name
 def require_cheese_touch(ed: Edition) -> None:
     if ed.extra != "cheese-touch":
         raise JudgeError(say(
-            N_("The Cheese Touch is only in the wimpy-kid edition; the %(edition)s deck has "
-               "none."), edition=ed.slug))
+            N_("The Cheese Touch is only in the Diary of a Wimpy Kid deck; the %(edition)s "
+               "deck has none."), edition=ed.name))
 
 
 def judge_cheese_touch(ed: Edition, rules: HouseRules, situation: str = "play", *,
@@ -65,13 +65,16 @@ def answer_fresh_cheese(R: RulingBuilder, card: Card | None, has_yellow: bool | 
     R.depends(CHEESE_SHEET)
     if card is None:
         return _without_a_card(R, has_yellow, someone)
+    if has_yellow is False and is_yellow(card):
+        raise JudgeError(say(N_("The question says they have no yellow card, yet they answer "
+                                "with the %(card)s: change one or the other."), card=name(card)))
     R.draw("player", 2)
     if card.kind.token == "cheese-touch":
         R.depends(CHEESE_IN_HAND)
         return R.done(
-            "illegal", say(N_("Illegal by the judge's reading: the sheet is silent")),
-            say(N_("Sheet 004 does not say whether a Cheese Touch can answer a Cheese Touch; "
-                   "the judge counts only yellow cards.")),
+            "illegal", say(N_("Illegal by our reading: the leaflet is silent")),
+            say(N_("The Wimpy Kid leaflet does not say whether a Cheese Touch can answer a "
+                   "Cheese Touch; our reading counts only yellow cards.")),
             say(N_("So %(who)s draws 2, then plays a yellow card or draws 2 more (4 in all)."),
                 who=someone))
     if is_yellow(card):

@@ -35,8 +35,8 @@ def _draw_instead(R: RulingBuilder, someone: str) -> Ruling:
     R.rules("draw-instead", "play-drawn-card", "no-play-after-draw")
     return R.done(
         "legal", say(N_("Legal")),
-        say(N_("%(who)s may choose not to play a playable card and draw one from the draw "
-               "pile instead."), who=cap(someone)),
+        say(N_("%(who)s may draw from the pile instead of laying a card that fits."),
+            who=cap(someone)),
         say(N_("Only the drawn card may then be played, if it fits; no other card from the "
                "hand.")))
 
@@ -55,9 +55,9 @@ FIXED = {"draw-instead-of-playing": _draw_instead, "keep-drawing": _keep_drawing
 def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) -> Ruling:
     R.rules("play-drawn-card", "draw-when-stuck")
     if ed.slug == "classic-112" and not by_choice:
-        R.depends(say(N_("classic-112 edition: a drawn card that fits must be played when "
-                         "you drew because nothing fit (sheet 000); the other editions let "
-                         "you keep it.")))
+        R.depends(say(N_("Classic with Blank cards: a drawn card that fits must be played "
+                         "when you drew because nothing fit, as its leaflet says; the other "
+                         "editions let you keep it.")))
         return R.done(
             "illegal", say(N_("Illegal: the drawn card must be played")),
             say(N_("%(who)s drew because no card fitted, and the drawn card fits."),
@@ -65,12 +65,15 @@ def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) ->
             say(N_("In this edition it must then be played at once; the turn then ends.")))
     if ed.slug == "classic-112":
         R.rules("draw-instead")
-        R.depends(say(N_("classic-112 edition: drawing by choice leaves the drawn card up "
-                         "to the player (sheet 000).")))
+        R.depends(say(N_("Classic with Blank cards: drawing by choice leaves the drawn card "
+                         "up to the player, as its leaflet says.")))
     else:
-        R.depends(say(N_("%(edition)s edition: a drawn card that fits may be kept (sheet "
-                         "%(sheet)s); classic-112's sheet 000 says it must be played."),
-                      edition=ed.slug, sheet="004" if ed.slug == "wimpy-kid" else "001"))
+        R.depends(say(N_("%(edition)s: a drawn card that fits may be kept, as its leaflet "
+                         "says; the Blanks leaflet says it must be played.")
+                      if ed.slug == "wimpy-kid" else
+                      N_("%(edition)s: a drawn card that fits may be kept, as the "
+                         "official-rules web page says; the Blanks leaflet says it must be "
+                         "played."), edition=ed.name))
     return R.done(
         "legal", say(N_("Legal")),
         say(N_("%(who)s may keep the card just drawn, even if it fits."), who=cap(someone)),

@@ -35,9 +35,9 @@ RETURNED = {
                    N_("A Wild Draw Four turned up to start is returned to the deck."),
                    N_("Turn up the next card and judge that one instead.")),
     "blank": ("first-card-blank",
-              N_("classic-112 edition: sheet 000 is silent on a Blank turned up first; the "
-                 "rulebook's reading is to turn up another, unless the table's rule for Blanks "
-                 "says otherwise."),
+              N_("Classic with Blank cards: its leaflet is silent on a Blank turned up first; our "
+                 "reading is to turn up another, unless the table's rule for Blanks says "
+                 "otherwise."),
               N_("A Blank turned up to start is shuffled back in and another card turned up."),
               N_("Unless your table's rule for Blank cards says what it does as a first card.")),
 }
@@ -74,17 +74,18 @@ def _reverse(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict
                    "and the dealer plays first."), N_("Play then simply alternates."))
     if ed.first_reverse == "dealer-right-first":
         details.update(first_player="right-of-dealer", direction="right")
-        R.depends(say(N_("%(edition)s edition: the player to the dealer's right plays first "
-                         "(sheet 000); the classic sheet 002 says the dealer."), edition=ed.slug))
+        R.depends(say(N_("%(edition)s: the player to the dealer's right plays first, as its "
+                         "leaflet says; the 108-card leaflet has the dealer start."),
+                      edition=ed.name))
         return (N_("The player to the dealer's right plays first."),
-                N_("Play then goes to the right instead of the left."))
+                N_("From then on, play goes to the right."))
     details.update(first_player="dealer", direction="right")
-    sheet = "004" if ed.slug == "wimpy-kid" else "002"
-    note = (N_("%(edition)s edition: the dealer plays first (sheet %(sheet)s); sheet 001 says "
-               "the player to the dealer's right instead.") if ed.slug == "classic" else
-            N_("%(edition)s edition: the dealer plays first (sheet %(sheet)s)."))
-    R.depends(say(note, edition=ed.slug, sheet=sheet))
-    return N_("The dealer plays first."), N_("Play then goes to the right instead of the left.")
+    note = (N_("%(edition)s: the dealer plays first, as the 108-card leaflet says; the "
+               "official-rules web page has the dealer's right start.") if ed.slug == "classic"
+            else N_("%(edition)s: the dealer plays first, as its leaflet says; the Blanks "
+                    "leaflet has the dealer's right start."))
+    R.depends(say(note, edition=ed.name))
+    return N_("The dealer plays first."), N_("From then on, play goes to the right.")
 
 
 def _draw_two(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
@@ -106,9 +107,9 @@ def _wild(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -
 def _cheese_touch(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict) -> Start:
     R.rules("first-card-cheese-touch", "cheese-touch")
     R.draw("left-of-dealer", 2)
-    R.depends(say(N_("wimpy-kid edition: sheet 004 does not cover a Cheese Touch turned up "
-                     "first; the judge treats it as played by the dealer, as sheet 001 does "
-                     "for every action card.")))
+    R.depends(say(N_("Diary of a Wimpy Kid: its leaflet does not cover a Cheese Touch turned "
+                     "up first; our reading treats it as played by the dealer, as the "
+                     "official-rules web page does for every action card.")))
     return (N_("The player to the dealer's left draws 2 for the Cheese Touch."),
             N_("Then that player plays a yellow card, or draws 2 more if they have none; "
                "play goes to the left."))

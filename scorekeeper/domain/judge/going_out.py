@@ -14,10 +14,10 @@ STILL_COUNT = {
                          "as no other card was left in the hand.")),
 }
 NOTES = {
-    "cheese-touch": say(N_("wimpy-kid edition: sheet 004 says the next player draws 2 "
-                           "whenever a Cheese Touch is discarded; it does not say so for the "
-                           "last card, so the judge applies the Draw Two rule.")),
-    "blank": say(N_("classic-112 edition: Blank cards are left to the table (sheet 000).")),
+    "cheese-touch": say(N_("Diary of a Wimpy Kid: its leaflet says the next player draws 2 "
+                           "whenever a Cheese Touch is discarded; it is silent on the last "
+                           "card, so our reading applies the Draw Two rule.")),
+    "blank": say(N_("Classic with Blank cards: its leaflet leaves Blank cards to the table.")),
 }
 
 

@@ -6,7 +6,7 @@ from ..editions import Edition
 from .cheese_touch import cheese_touch_played
 from .wording import CHEESE_IN_HAND
 from .ruling import JudgeError, Ruling, RulingBuilder
-from .text import N_, say
+from .text import N_, Nn_, say, say_n
 from .wording import TWO_PLAYER_REVERSE, a, cap, colour_name, listing, name
 
 WILDS = ("wild", "wild-draw4")
@@ -28,7 +28,7 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
         R.rules("challenge")
         return R.done(
             "illegal", say(N_("Illegal: %(who)s holds a %(colour)s card"),
-                           who=someone, colour=colour_name(colour)),
+                           who=someone, colour=colour_name(colour, "a-card")),
             say(N_("%(who)s holds the %(cards)s, a card of the colour in play (%(colour)s), "
                    "so the %(card)s may not be played."), who=cap(someone),
                 cards=listing(matching), colour=colour_name(colour), card=name(card)),
@@ -50,20 +50,20 @@ def play_match(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str
     if kind == "wild-draw4":
         return _wild_draw_four(R, top, card, colour, hand, someone)
     if kind == "cheese-touch":
-        R.depends(say(N_("wimpy-kid edition: the Cheese Touch is played only on yellow "
-                         "(sheet 004).")))
+        R.depends(say(N_("Diary of a Wimpy Kid: its leaflet lets the Cheese Touch go only "
+                         "on yellow.")))
         return cheese_touch_played(R, top, colour)
     return _coloured(R, ed, top, card, colour, players, someone, drew)
 
 
 def _blank(R: RulingBuilder, top: Card, card: Card) -> Ruling:
     R.rules("blank-cards")
-    R.depends(say(N_("classic-112 edition: sheet 000 lists Blank cards but gives no rule "
-                     "for playing them; the table decides.")))
+    R.depends(say(N_("Classic with Blank cards: its leaflet lists the Blanks but gives no "
+                     "rule for playing them; the table decides.")))
     return R.done(
         "table-decides", say(N_("The table decides")),
-        say(N_("Sheet 000 says nothing about playing the %(card)s on %(top)s: Blank cards "
-               "are left to the table."), card=name(card), top=a(top)),
+        say(N_("The Blanks leaflet says nothing about playing the %(card)s on %(top)s: "
+               "Blank cards are left to the table."), card=name(card), top=a(top)),
         say(N_("Agree on a rule for Blank cards before going on; the judge does not guess.")))
 
 
@@ -94,14 +94,19 @@ def _wild_draw_four(R: RulingBuilder, top: Card, card: Card, colour: str | None,
     R.draw("next-player", 4)
     same = [c for c in hand or [] if c.colour and c.colour != colour and c.kind == top.kind]
     if same:
-        first = say(N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
-                       "by number, which is allowed.") if top.kind.is_number else
-                    N_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
-                       "by symbol, which is allowed."),
-                    who=cap(someone), colour=colour_name(colour), cards=listing(same), top=a(top))
+        first = say_n(Nn_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                          "by number, which is allowed.",
+                          "%(who)s holds no %(colour)s card; the %(cards)s only match %(top)s "
+                          "by number, which is allowed.") if top.kind.is_number else
+                      Nn_("%(who)s holds no %(colour)s card; the %(cards)s only matches %(top)s "
+                          "by symbol, which is allowed.",
+                          "%(who)s holds no %(colour)s card; the %(cards)s only match %(top)s "
+                          "by symbol, which is allowed."), len({c.token for c in same}),
+                      who=cap(someone), colour=colour_name(colour, "no-card"), cards=listing(same),
+                      top=a(top))
     else:
         first = say(N_("%(who)s holds no %(colour)s card, the colour in play."),
-                    who=cap(someone), colour=colour_name(colour))
+                    who=cap(someone), colour=colour_name(colour, "no-card"))
     return R.done(
         "legal", say(N_("Legal: the next player draws 4")), first,
         say(N_("The next player draws 4 and loses the turn; they may challenge, but would "
@@ -114,8 +119,8 @@ def _coloured(R: RulingBuilder, ed: Edition, top: Card, card: Card, colour: str 
     R.rules("matching")
     if top.kind.token == "blank":
         R.rules("blank-cards")
-        R.depends(say(N_("classic-112 edition: Blank cards are left to the table; the judge "
-                         "takes %(colour)s, the colour given, as the colour in play."),
+        R.depends(say(N_("Classic with Blank cards: Blank cards are left to the table; the "
+                         "judge takes %(colour)s, the colour given, as the colour in play."),
                       colour=colour_name(colour)))
     if card.kind.token in KIND_RULES:
         R.rules(KIND_RULES[card.kind.token])
@@ -199,7 +204,8 @@ def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None
     if kind == "reverse":
         return legal, say(N_("The direction of play reverses."))
     if drew and ed.slug == "classic-112":
-        return legal, say(N_("A drawn card that fits is played straight away (sheet 000: if "
+        return legal, say(N_("A drawn card that fits is played straight away (the Blanks "
+                             "leaflet: if "
                              "you drew because nothing fit, you must)."))
     if drew:
         return legal, say(N_("A drawn card that fits may be played straight away, in the same "

@@ -9,7 +9,8 @@ from ..editions import (
     DEFAULT_EDITION, EDITIONS, Edition, HouseRuleError, HouseRules, get_edition, parse_house_rules)
 from .questions import MAX_HAND, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .ruling import JudgeError
-from .text import N_, say
+from ..text import and_list
+from .text import N_, plain, say
 from .wording import kind_name, name
 
 HAND_EXAMPLE = '["red-2", "blue-7"]'
@@ -59,9 +60,8 @@ def check_card(raw: object, key: str, ed: Edition, *, colour_needed: bool = True
     except CardError as err:
         raise JudgeError(say("'%(key)s': %(error)s", key=key, error=err.args[0])) from None
     if card.kind.token not in ed.deck:
-        raise JudgeError(say(N_("'%(key)s': there is no %(kind)s card in the %(edition)s deck "
-                                "(%(name)s)."), key=key, kind=kind_name(card), edition=ed.slug,
-                             name=ed.name))
+        raise JudgeError(say(N_("'%(key)s': there is no %(kind)s card in the %(name)s deck."),
+                             key=key, kind=kind_name(card), name=ed.name))
     if colour_needed and card.kind.coloured and card.colour is None:
         raise JudgeError(say(N_("'%(key)s': say the colour of the %(kind)s, for example "
                                 "'red-%(token)s'."), key=key, kind=kind_name(card),
@@ -122,8 +122,8 @@ def check_deck(named: Mapping[str, list[Card]], ed: Edition) -> None:
                           "%(most)d.") if len(keys) > 1 else
                        N_("%(keys)s holds %(count)d × %(card)s, but the %(edition)s deck has only "
                           "%(most)d."))
-            raise JudgeError(say(message, keys=" and ".join(f"'{k}'" for k in keys), count=count,
-                                 card=name(parse_card(token)), edition=ed.slug, most=most))
+            raise JudgeError(say(message, keys=and_list([plain(f"'{k}'") for k in keys]), count=count,
+                                 card=name(parse_card(token)), edition=ed.name, most=most))
 
 
 def read_bool(q: Mapping, key: str, default: bool | None) -> bool | None:

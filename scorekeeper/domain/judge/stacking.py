@@ -12,7 +12,8 @@ from .ruling import JudgeError, Ruling, RulingBuilder
 from .text import N_, say
 from .wording import cap, colour_name, kind_name, name
 
-STACKING_ON = say(N_("House rule: stacking is on (sheet 003); official rules do not allow it."))
+STACKING_ON = say(N_("House rule: stacking is on (from the house-rules web page); the official "
+                     "rules do not allow it."))
 
 
 def judge_stacking(ed: Edition, rules: HouseRules, pending: Card, card: Card,
@@ -58,7 +59,7 @@ def stack(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total:
     if not rules.stacking:
         R.draw("player", total)
         R.rules("house-stacking")
-        R.depends(say(N_("Official rules: no stacking. With the house rule 'stacking' the "
+        R.depends(say(N_("Official rules: no stacking. With the stacking house rule the "
                          "%(card)s could be stacked and the next player would draw %(num)d."),
                       card=name(card), num=total + adds))
         return R.done(

@@ -52,11 +52,11 @@ def _penalty(R: RulingBuilder, ed: Edition, rules: HouseRules) -> int:
     R.rules("say-uno", "uno-catch-window", "uno-penalty")
     if rules.uno_penalty is not None:
         R.rules("house-uno-penalty")
-        R.depends(say(N_("House rule: the UNO penalty is %(num)d (the %(edition)s edition "
-                         "says %(official)d)."), num=n, edition=ed.slug, official=ed.uno_penalty))
+        R.depends(say(N_("House rule: the UNO penalty is %(num)d; the deck's own rule says "
+                         "%(official)d."), num=n, official=ed.uno_penalty))
     elif ed.uno_penalty != 2:
-        R.depends(say(N_("%(edition)s edition: the penalty is %(num)d (sheet 000); the "
-                         "108-card sheets say 2."), edition=ed.slug, num=n))
+        R.depends(say(N_("%(edition)s: the penalty is %(num)d, as its leaflet says; the "
+                         "108-card deck's rules say 2."), edition=ed.name, num=n))
     else:
-        R.depends(say(N_("%(edition)s edition: the penalty is %(num)d."), edition=ed.slug, num=n))
+        R.depends(say(N_("%(edition)s: the penalty is %(num)d."), edition=ed.name, num=n))
     return n

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from ..cards import Card
-from .text import N_, Text, say
+from .text import N_, Text, say, say_in
 
 TWO_PLAYER_REVERSE = say(N_("Two players: Reverse acts as Skip (official Mattel rule)."))
-CHEESE_SHEET = say(N_("wimpy-kid edition: the Cheese Touch (sheet 004)."))
+CHEESE_SHEET = say(N_("Diary of a Wimpy Kid: the Cheese Touch, as its leaflet describes it."))
 CHEESE_IN_HAND = say(N_(
-    "Sheet 004 does not say whether a Cheese Touch in a hand counts as yellow: "
-    "the judge counts only yellow cards, here as for the Wild Draw Four."))
+    "The Wimpy Kid leaflet does not say whether a Cheese Touch in a hand counts as yellow; "
+    "our reading counts only yellow cards, here as for the Wild Draw Four."))
 
 KIND_NAMES = {"skip": N_("Skip"), "reverse": N_("Reverse"), "draw2": N_("Draw Two"),
               "wild": N_("Wild"), "wild-draw4": N_("Wild Draw Four"), "blank": N_("Blank"),
@@ -36,8 +36,15 @@ def name(card: Card) -> Text:
     return say(COLOURED_ACTION[card.colour], action=kind_name(card))
 
 
-def colour_name(colour: str | None) -> Text | str:
-    return say(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else str(colour)
+# Where a colour qualifies a card the player has or lacks, Polish declines it ("nie ma żadnej
+# czerwonej karty", "ma czerwoną kartę"): each use is its own gettext context.
+COLOUR_FORMS = {"no-card": "colour of no card", "a-card": "colour of a card held"}
+
+
+def colour_name(colour: str | None, form: str | None = None) -> Text | str:
+    if colour not in COLOUR_NAMES:
+        return str(colour)
+    return say_in(COLOUR_FORMS[form], COLOUR_NAMES[colour]) if form else say(COLOUR_NAMES[colour])
 
 
 def cap(text: str) -> str:
