@@ -1,0 +1,139 @@
+"""`referee(request)`: replay the plays one by one and say what each did."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..judge.wording import name
+from ..text import N_, Text, say
+from ..judge.wording import two_lines
+from .opening import Opening, open_table
+from .plays import Play
+from .request import RefereeError, Setup, read_request
+from .table import Table
+from .turns import Outcome, charge, judge_turn
+
+
+@dataclass(frozen=True)
+class Step:
+    player: str
+    legal: bool
+    fault: str | None
+    next: str
+    direction: str
+    colour: str | None
+    pending_draw: int
+    draws: dict[str, int]
+    cards: dict[str, int]
+    explanation: Text
+    rules: list[str]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"player": self.player, "legal": self.legal, "fault": self.fault,
+                "next": self.next, "direction": self.direction, "colour": self.colour,
+                "pending_draw": self.pending_draw, "draws": dict(self.draws),
+                "cards": dict(self.cards), "explanation": self.explanation,
+                "rules": list(self.rules)}
+
+
+@dataclass(frozen=True)
+class Replay:
+    setup: Setup
+    start: Step  # the card turned up, shaped like a step; its player is the dealer
+    steps: list[Step]
+    table: Table  # after the last play
+
+    @property
+    def first_illegal(self) -> int | None:
+        return next((i for i, s in enumerate(self.steps) if not s.legal), None)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"steps": [s.as_json() for s in self.steps], "next": self.table.current,
+                "cards": dict(self.table.counts), "first_illegal": self.first_illegal,
+                "winner": self.table.winner, "start": self.start.as_json()}
+
+
+def referee(body: object) -> Replay:
+    """Replay the body of POST /api/referee; raises RefereeError for a request it cannot."""
+    setup = read_request(body)
+    opening = open_table(setup)
+    table = opening.table
+    discards = Counter({setup.start.token: 1})
+    steps = []
+    for play in setup.plays:
+        outcome = _one_play(setup, table, play)
+        if outcome.legal and play.card is not None:
+            _count_copy(setup, discards, play)
+        table = outcome.table
+        steps.append(_step(play.player, outcome))
+    return Replay(setup, _opening_step(setup, opening), steps, table)
+
+
+def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
+    """Charge a pending draw the play does not answer, judge the play, then charge the draw
+    the play leaves if the next entry does not answer it either."""
+    draws: dict[str, int] = {}
+    lines: list[Text] = []
+    rules: list[str] = []
+    if table.pending and not answers(setup, table, play):
+        table = table.copy()
+        charge(table, draws, lines, rules)
+    outcome = judge_turn(setup, table, play)
+    if outcome.legal and outcome.table.pending:
+        following = setup.plays[play.index + 1] if play.index + 1 < len(setup.plays) else None
+        if following is None or not answers(setup, outcome.table, following):
+            charge(outcome.table, outcome.draws, outcome.lines, outcome.rules)
+    for who, num in outcome.draws.items():
+        draws[who] = draws.get(who, 0) + num
+    outcome.draws = draws
+    outcome.lines = lines + outcome.lines
+    outcome.rules = rules + [r for r in outcome.rules if r not in rules]
+    return outcome
+
+
+def answers(setup: Setup, table: Table, play: Play) -> bool:
+    """Does this entry answer the pending draw, rather than let it be charged at once?
+    A challenge of a Wild Draw Four, a stacked card (house rule), or drawing the cards."""
+    if play.player != table.current or table.winner:
+        return False
+    if play.challenge:
+        return table.four_by is not None
+    if play.draw:
+        return play.card is None
+    return setup.rules.stacking and play.card is not None
+
+
+def _count_copy(setup: Setup, discards: Counter, play: Play) -> None:
+    """More copies of a card on the pile than the deck holds: the plays cannot be right."""
+    card = play.card
+    discards[card.token] += 1
+    most = setup.edition.deck[card.kind.token] // (4 if card.colour else 1)
+    if discards[card.token] > most:
+        raise RefereeError(say(N_("Play %(num)d: the %(card)s is played more often than the "
+                                  "%(edition)s deck holds it (%(most)d)."),
+                               num=play.index + 1, card=name(card), edition=setup.edition.slug,
+                               most=most))
+
+
+def _step(player: str, outcome: Outcome) -> Step:
+    t = outcome.table
+    return Step(player, outcome.legal, outcome.fault, t.current, t.direction_name, t.colour,
+                t.pending, dict(outcome.draws), dict(t.counts), joined(outcome.lines),
+                list(dict.fromkeys(outcome.rules)))
+
+
+def _opening_step(setup: Setup, opening: Opening) -> Step:
+    t = opening.table
+    return Step(setup.dealer, True, None, t.current, t.direction_name, t.colour, t.pending,
+                dict(opening.draws), dict(t.counts), joined(opening.lines), opening.rules)
+
+
+def joined(lines: list[Text]) -> Text:
+    """Lines as one Text, one a line, each translated on its own at the edge."""
+    if not lines:
+        return say("")
+    out = lines[0]
+    for line in lines[1:]:
+        out = two_lines(out, line)
+    return out
