@@ -55,6 +55,7 @@ LIMITED = {
     "backup.restore_upload": restore_limit,
     "tables.restore_backup": restore_limit,
     "api.api_judge": judge_limit,
+    "api.api_referee": judge_limit,
     "judge.judge_question": judge_limit,
 }
 
