@@ -57,6 +57,7 @@ LIMITED = {
     "api.api_judge": judge_limit,
     "api.api_referee": judge_limit,
     "judge.judge_question": judge_limit,
+    "referee.referee_page": judge_limit,
 }
 
 
