@@ -41,13 +41,14 @@ def _settings() -> dict[str, Any]:
                     "stacking": sheet.rules.stacking, "dealer": sheet.next_dealer}
     asked = args.get("asked") == "1"
     edition = args.get("edition", defaults["edition"])
-    return {"game": game, "asked": asked,
+    return {"game": game, "asked": asked, "edit": args.get("edit") == "1",
             "players_text": args.get("players", defaults["players"]).strip()[:500],
             "edition": edition if edition in EDITIONS else DEFAULT_EDITION,
             "stacking": args.get("stacking") == "on" if asked else defaults["stacking"],
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
-            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000]}
+            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000],
+            "cards": args.get("cards", "").strip()[:4]}
 
 
 def _names(text: str) -> list[str]:
@@ -94,6 +95,9 @@ def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, A
         body["dealer"] = s["dealer"]
     if s["called"]:
         body["colour"] = s["called"]
+    if s["cards"]:
+        count = int(s["cards"]) if s["cards"].isdigit() else s["cards"]  # the referee says why not
+        body["cards"] = {name: count for name in names}
     return body
 
 
@@ -133,16 +137,20 @@ def _card_chip(token: str, colour: str | None = None) -> dict[str, str]:
 
 
 def _rows(replay, plays: list[dict]) -> list[dict[str, Any]]:
+    """One row a play. A note already shown higher up is not repeated, and a plain legal play
+    (one line of explanation, nobody draws) keeps to one line: a long stretch stays light."""
     edition = replay.setup.edition.slug
-    first = replay.first_illegal
-    rows = []
+    first, seen, rows = replay.first_illegal, set(), []
     for index, (play, step) in enumerate(zip(plays, replay.steps)):
+        lines = translated(step.explanation).split("\n")
+        plain = step.legal and len(lines) == 1 and not step.draws
         rows.append({
             "num": index + 1, "play": play, "step": step, "first_illegal": index == first,
             "chip": _card_chip(play["card"], play.get("colour")) if play.get("card") else None,
             "fault": _fault(edition, step.fault),
-            "lines": translated(step.explanation).split("\n"),
-            "links": _links(edition, step.rules)})
+            "lines": [] if plain else [line for line in lines if line not in seen],
+            "links": [] if plain else _links(edition, step.rules)})
+        seen.update(lines)
     return rows
 
 
