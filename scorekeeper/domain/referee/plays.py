@@ -45,8 +45,8 @@ def read_play(entry: object, index: int, players: tuple[str, ...], edition: Edit
                              example='{"player": "Alice", "card": "red-7"}'))
     unknown = sorted(str(k) for k in entry if k not in PLAY_FIELDS)
     if unknown:
-        raise JudgeError(say(N_("unknown field %(fields)s: a play uses player, card, colour, "
-                                "draw, challenge and hand."),
+        raise JudgeError(say(N_("unknown field %(fields)s: a play uses 'player', 'card', "
+                                "'colour', 'draw', 'challenge' and 'hand'."),
                              fields=", ".join(repr(k) for k in unknown)))
     player = entry.get("player")
     if not isinstance(player, str) or player.strip() not in players:

@@ -72,17 +72,20 @@ def referee(body: object) -> Replay:
 
 def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
     """Charge a pending draw the play does not answer, judge the play, then charge the draw
-    the play leaves if the next entry does not answer it either."""
+    still pending if the next entry does not answer it either. An answer that was illegal
+    is taken back, so what follows it decides, as if it had never been made."""
     draws: dict[str, int] = {}
     lines: list[Text] = []
     rules: list[str] = []
-    if table.pending and not answers(setup, table, play):
+    answering = bool(table.pending) and answers(setup, table, play)
+    if table.pending and not answering:
         table = table.copy()
         charge(table, draws, lines, rules)
     outcome = judge_turn(setup, table, play)
-    if outcome.legal and outcome.table.pending:
+    if outcome.table.pending and (outcome.legal or answering):
         following = setup.plays[play.index + 1] if play.index + 1 < len(setup.plays) else None
         if following is None or not answers(setup, outcome.table, following):
+            outcome.table = outcome.table.copy()  # an illegal play holds the table as it was
             charge(outcome.table, outcome.draws, outcome.lines, outcome.rules)
     for who, num in outcome.draws.items():
         draws[who] = draws.get(who, 0) + num
