@@ -55,7 +55,7 @@ def _player_of(line: str, players: list[str]) -> str | None:
 
 def _draw(player: str, words: list[str]) -> dict[str, Any]:
     play: dict[str, Any] = {"player": player, "draw": 1}
-    if words and words[0].isdigit():
+    if words and words[0].isascii() and words[0].isdigit():
         play["draw"] = int(words[0])
         words = words[1:]
     if words:

@@ -68,9 +68,7 @@ def referee_page():
             plays = read_lines(s["plays_text"], names)
             replay = referee(_body(s, names, plays))
             rows = _rows(replay, plays)
-        except LineError as err:
-            error = translated_error(err)
-        except (RefereeError, JudgeError, CardError, HouseRuleError) as err:
+        except (LineError, RefereeError, JudgeError, CardError, HouseRuleError) as err:
             error = translated_error(err)
     return render_template(
         "referee.html", s=s, names=names, replay=replay, rows=rows, error=error,
@@ -96,7 +94,8 @@ def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, A
     if s["called"]:
         body["colour"] = s["called"]
     if s["cards"]:
-        count = int(s["cards"]) if s["cards"].isdigit() else s["cards"]  # the referee says why not
+        digits = s["cards"].isascii() and s["cards"].isdigit()
+        count = int(s["cards"]) if digits else s["cards"]  # the referee says why not
         body["cards"] = {name: count for name in names}
     return body
 
@@ -112,12 +111,10 @@ def _added(text: str, names: list[str]) -> tuple[str, str | None]:
         return text, gettext("Tap who played first, then the card.")
     play: dict[str, Any] = {"player": who}
     if args["add"] in ("play", "drawplay"):
-        if not kind or (kind not in WILDS and KINDS.get(kind) and KINDS[kind].coloured
-                        and not colour):
+        if kind not in KINDS or (KINDS[kind].coloured and colour not in COLOURS):
             return text, gettext("Tap the card's colour and its number or symbol.")
-        play["card"] = kind if kind in WILDS or not colour or not KINDS[kind].coloured \
-            else f"{colour}-{kind}"
-        if kind in WILDS and colour:
+        play["card"] = f"{colour}-{kind}" if KINDS[kind].coloured else kind
+        if kind in WILDS and colour in COLOURS:
             play["colour"] = colour
     if args["add"] in ("draw", "drawplay"):
         play["draw"] = 1

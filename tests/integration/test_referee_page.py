@@ -77,3 +77,17 @@ def test_opened_from_a_game_it_takes_the_players_and_the_deck(client):
 def test_the_rules_pages_link_to_the_referee(client):
     html = client.get("/rules/wimpy-kid").get_data(as_text=True)
     assert "/referee?edition=wimpy-kid" in html
+
+
+def test_nonsense_in_the_address_is_never_a_500(client):
+    odd = [{"add": "play", "who": "Ana", "kind": "zzz"}, {"add": "play", "who": "Ana", "kind": "7",
+           "colour": "pink"}, {"add": "zzz", "who": "Ana"}, {"cards": "²"}, {"cards": "9999"},
+           {"edition": "nope"}, {"start_kind": "zzz"}, {"start_kind": "wild"},
+           {"start_kind": "wild", "called": "pink"}, {"dealer": "Zed"}, {"plays": "Ana " + "x" * 5000},
+           {"players": "Ana"}, {"players": ",".join(f"P{i}" for i in range(12))},
+           {"plays": "\n".join(["Ana draw"] * 600)}, {"plays": "Ana draw 99999999999999"},
+           {"plays": "Ana draw ²"}, {"plays": "Ana: : :"}, {"plays": "Ana challenge zz"},
+           {"game": "x" * 200}]
+    for args in odd:
+        status, _ = page(client, **args)
+        assert status in (200, 404, 422), (args, status)
