@@ -210,3 +210,24 @@ def test_the_challenge_agrees_with_the_judge(hand):
     assert replay.steps[1].draws == {who[role]: n for role, n in ruling.draws.items()}
     assert set(ruling.rules) <= set(replay.steps[1].rules)
 
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 600) | st.text(max_size=12)
+                    | st.sampled_from(["red-7", "wild", "wild-draw4", "blue", "Ann", "Ben"]),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+FIELD = st.sampled_from(["player", "card", "colour", "draw", "challenge", "hand"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["edition", "house_rules", "players", "dealer", "start",
+                                        "colour", "cards", "plays"]), JSON),
+       st.lists(st.dictionaries(FIELD, JSON, max_size=4), max_size=6))
+def test_any_body_is_replayed_or_refused_with_a_referee_error(body, plays):
+    """Whatever arrives, the referee answers or raises RefereeError (a 422): nothing else."""
+    for candidate in (body, {"players": ["Ann", "Ben"], "start": "red-7", **body, "plays": plays},
+                      {"players": ["Ann", "Ben"], "start": "red-7", "plays": plays}):
+        try:
+            referee(candidate)
+        except RefereeError as err:
+            assert str(err)
