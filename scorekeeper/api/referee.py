@@ -35,6 +35,6 @@ def api_referee():
 
 def translated_replay(answer: dict) -> dict:
     """The explanations in the request's language; everything else is data."""
-    for step in [answer["start"], *answer["steps"]]:
+    for step in answer["steps"]:
         step["explanation"] = translated(step["explanation"])
     return answer

@@ -4,6 +4,7 @@ import pytest
 
 from tests.integration.test_judge_web import english_in
 
+ANSWER_KEYS = {"steps", "next", "cards", "first_illegal", "winner"}
 STEP_KEYS = {"player", "legal", "fault", "next", "direction", "colour", "pending_draw", "draws",
              "cards", "explanation", "rules"}
 BODY = {"edition": "classic", "house_rules": {}, "players": ["Alice", "Bob", "Carol"],
@@ -25,7 +26,7 @@ def test_the_shape_is_exactly_as_designed(client):
     r = post(client, BODY)
     assert r.status_code == 200 and r.is_json
     data = r.json
-    assert {"steps", "next", "cards", "first_illegal", "winner"} <= set(data)
+    assert set(data) == ANSWER_KEYS
     assert len(data["steps"]) == len(BODY["plays"])
     for step in data["steps"]:
         assert set(step) == STEP_KEYS
@@ -38,6 +39,22 @@ def test_the_shape_is_exactly_as_designed(client):
     assert steps[5]["draws"] == {"Bob": 4} and steps[5]["next"] == "Carol"  # guilty: blue held
     assert data["next"] == "Alice" and data["first_illegal"] is None and data["winner"] is None
     assert data["cards"] == {"Alice": 6, "Bob": 9, "Carol": 7}
+
+
+@pytest.mark.parametrize("body", [
+    BODY,
+    {"players": ["Ann", "Ben"], "start": "red-draw2", "plays": []},
+    {"players": ["Ann", "Ben", "Cy"], "start": "wild", "colour": "red",
+     "plays": [{"player": "Ben", "card": "red-1"}, {"player": "Ann", "card": "red-draw2"},
+               {"player": "Ben", "draw": 2}]},
+])
+def test_the_answer_and_every_step_have_exactly_the_contracts_keys(client, body):
+    """Outside clients depend on the contract: no key more (the card turned up is not in
+    the answer), no key fewer, legal or not."""
+    for lang in ("en", "pl"):
+        data = post(client, body, lang).json
+        assert set(data) == ANSWER_KEYS
+        assert all(set(step) == STEP_KEYS for step in data["steps"])
 
 
 def test_an_illegal_play_is_reported_and_the_right_player_still_plays(client):
@@ -53,7 +70,7 @@ def test_an_illegal_play_is_reported_and_the_right_player_still_plays(client):
 def test_every_rule_cited_resolves_on_the_rules_page(client):
     data = post(client, BODY).json
     page = client.get("/rules/classic").get_data(as_text=True)
-    for step in [data["start"], *data["steps"]]:
+    for step in data["steps"]:
         for rule_id in step["rules"]:
             assert f'id="{rule_id}"' in page, rule_id
 
@@ -103,7 +120,8 @@ def test_json_nested_too_deeply_is_refused_by_the_apps_guard(client):
 
 def test_polish_texts_with_the_same_data(client):
     en, pl = post(client, BODY).json, post(client, BODY, "pl").json
-    for a, b in zip([en["start"], *en["steps"]], [pl["start"], *pl["steps"]]):
+    assert len(en["steps"]) == len(pl["steps"]) == len(BODY["plays"])
+    for a, b in zip(en["steps"], pl["steps"]):
         assert {k: v for k, v in a.items() if k != "explanation"} == \
             {k: v for k, v in b.items() if k != "explanation"}
         assert a["explanation"] != b["explanation"]

@@ -80,7 +80,7 @@ def test_cards_are_conserved(body):
     replay = replayed(body)
     answer = replay.as_json()
     held = dict(body["cards"])
-    for step in [answer["start"], *answer["steps"]]:
+    for step in [replay.start.as_json(), *answer["steps"]]:
         for who, num in step["draws"].items():
             held[who] += num
     for entry, step in zip(body["plays"], answer["steps"]):
@@ -107,8 +107,8 @@ def test_the_next_player_is_always_seated(body):
 def test_an_illegal_play_changes_nothing(body):
     """An illegal step keeps the table as it was, apart from a pending draw that its entry
     did not answer (charged first, and shown in its draws)."""
-    answer = replayed(body).as_json()
-    previous = answer["start"]
+    replay = replayed(body)
+    answer, previous = replay.as_json(), replay.start.as_json()
     for step in answer["steps"]:
         if not step["legal"]:
             assert step["fault"]

@@ -40,7 +40,7 @@ class Step:
 @dataclass(frozen=True)
 class Replay:
     setup: Setup
-    start: Step  # the card turned up, shaped like a step; its player is the dealer
+    start: Step  # the card turned up, shaped like a step (for the page; not in the answer)
     steps: list[Step]
     table: Table  # after the last play
 
@@ -51,7 +51,7 @@ class Replay:
     def as_json(self) -> dict[str, Any]:
         return {"steps": [s.as_json() for s in self.steps], "next": self.table.current,
                 "cards": dict(self.table.counts), "first_illegal": self.first_illegal,
-                "winner": self.table.winner, "start": self.start.as_json()}
+                "winner": self.table.winner}
 
 
 def referee(body: object) -> Replay:
