@@ -110,6 +110,50 @@ def test_draw_two_charges_the_next_player_at_once():
     assert second.fault == "wrong-player"
 
 
+@pytest.mark.parametrize("card, colour, num, rule", [("red-draw2", None, 2, "draw-two"),
+                                                    ("wild-draw4", "blue", 4, "wild-draw-four")])
+def test_the_victim_drawing_the_cards_records_the_charge_made_on_the_draw_card(card, colour, num,
+                                                                            rule):
+    # DESIGN.md: "a Draw Two / Wild Draw Four charges the next player at once"; 002 Draw Two:
+    # "the next player must draw 2 cards and then [lose] their turn". A family that writes
+    # the draw down is not wrong, and it is not counted twice.
+    played = p("Alice", card, **({"colour": colour} if colour else {}))
+    replay = run([played, p("Bob", draw=num), p("Carol", "blue-2" if colour else "red-2")])
+    charged, drew, after = replay.steps
+    assert charged.draws == {"Bob": num} and charged.pending_draw == 0
+    assert charged.next == "Carol" and charged.cards == {"Alice": 6, "Bob": 7 + num, "Carol": 7}
+    assert (drew.legal, drew.fault, drew.draws) == (True, None, {})
+    assert (drew.next, drew.cards, drew.pending_draw) == ("Carol", charged.cards, 0)
+    assert "already counted" in drew.explanation and drew.rules == [rule]
+    assert after.legal and replay.first_illegal is None
+    assert replay.table.counts == {"Alice": 6, "Bob": 7 + num, "Carol": 6}
+
+
+@pytest.mark.parametrize("entry", [p("Bob", draw=1), p("Bob", draw=3), p("Bob", "red-3", draw=1),
+                                   p("Bob", "red-3"), p("Bob", challenge=True, hand=[])])
+def test_any_other_entry_by_the_charged_player_is_the_wrong_player(entry):
+    replay = run([p("Alice", "red-draw2"), entry])
+    charged, wrong = replay.steps
+    assert charged.draws == {"Bob": 2} and charged.next == "Carol"
+    assert (wrong.legal, wrong.fault, wrong.draws) == (False, "wrong-player", {})
+    assert (wrong.next, wrong.cards) == ("Carol", charged.cards)
+
+
+def test_the_charge_is_recorded_only_by_the_very_next_entry_and_only_once():
+    late = run([p("Alice", "red-draw2"), p("Carol", "red-3"), p("Bob", draw=2)]).steps[2]
+    assert late.fault == "wrong-player"
+    twice = run([p("Alice", "red-draw2"), p("Bob", draw=2), p("Bob", draw=2)]).steps
+    assert twice[1].legal and twice[2].fault == "wrong-player"
+    assert twice[2].cards == twice[0].cards
+
+
+def test_two_players_the_draw_two_victim_records_the_draw_and_the_same_player_goes_on():
+    replay = run([p("Ann", "red-draw2"), p("Ben", draw=2), p("Ann", "red-4")],
+                 players=["Ann", "Ben"], dealer="Ben")
+    assert [s.next for s in replay.steps] == ["Ann", "Ann", "Ben"]
+    assert all(s.legal for s in replay.steps) and replay.table.counts["Ben"] == 9
+
+
 def test_drawing_one_and_keeping_it_passes_the_turn():
     # 002: "If you don't have anything that matches, you must pick a card from the DRAW pile"
     replay = run([p("Alice", draw=1), p("Bob", "red-2")])
@@ -169,9 +213,23 @@ def test_stacking_with_the_house_rule_adds_up():
     # 003 (house rules): stacking draw cards, the next player takes the total
     replay = run([p("Alice", "red-draw2"), p("Bob", "blue-draw2"), p("Carol", draw=4)],
                  house_rules={"stacking": True})
-    assert [s.pending_draw for s in replay.steps] == [2, 4, 0]
-    assert replay.steps[2].draws == {"Carol": 4} and replay.steps[2].next == "Alice"
+    assert [s.pending_draw for s in replay.steps] == [2, 0, 0]
+    assert replay.steps[1].draws == {"Carol": 4} and replay.steps[1].next == "Alice"
+    assert replay.steps[2].legal and replay.steps[2].draws == {}
+    assert replay.steps[2].next == "Alice" and replay.table.counts["Carol"] == 11
     assert "house-stacking" in replay.steps[1].rules
+
+
+def test_with_stacking_a_card_that_cannot_stack_is_taken_back_and_the_draw_charged():
+    # 003: only a draw card stacks; the illegal answer changes nothing, so the draw is charged
+    # on it (the entry after it does not answer) and the victim's draw records it
+    replay = run([p("Alice", "red-draw2"), p("Bob", "red-5"), p("Bob", draw=2)],
+                 house_rules={"stacking": True})
+    draw2, wrong, drew = replay.steps
+    assert draw2.pending_draw == 2 and draw2.draws == {}
+    assert (wrong.legal, wrong.fault) == (False, "wrong-card") and wrong.draws == {"Bob": 2}
+    assert drew.legal and drew.draws == {} and drew.next == "Carol"
+    assert replay.table.counts == {"Alice": 6, "Bob": 9, "Carol": 7}
 
 
 def test_without_stacking_a_draw_card_on_a_pending_draw_is_not_an_answer():

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..judge.wording import name
-from ..text import N_, Text, say
+from ..judge.effects import DRAW_CARD_RULES
+from ..text import N_, Nn_, Text, say, say_n
 from ..judge.wording import two_lines
 from .opening import Opening, open_table
 from .plays import Play
@@ -72,8 +73,14 @@ def referee(body: object) -> Replay:
 
 def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
     """Charge a pending draw the play does not answer, judge the play, then charge the draw
-    still pending if the next entry does not answer it either. An answer that was illegal
-    is taken back, so what follows it decides, as if it had never been made."""
+    still pending at once unless the next entry answers it (a challenge, or a stacked card).
+    An answer that was illegal is taken back, so what follows it decides, as if it had
+    never been made. The victim drawing the cards just charged only records them."""
+    if table.charged is not None:
+        if records_charge(table, play):
+            return recorded(table)
+        table = table.copy()
+        table.charged = None
     draws: dict[str, int] = {}
     lines: list[Text] = []
     rules: list[str] = []
@@ -86,6 +93,7 @@ def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
         following = setup.plays[play.index + 1] if play.index + 1 < len(setup.plays) else None
         if following is None or not answers(setup, outcome.table, following):
             outcome.table = outcome.table.copy()  # an illegal play holds the table as it was
+            outcome.table.charged = (outcome.table.current, outcome.table.pending)
             charge(outcome.table, outcome.draws, outcome.lines, outcome.rules)
     for who, num in outcome.draws.items():
         draws[who] = draws.get(who, 0) + num
@@ -97,14 +105,32 @@ def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
 
 def answers(setup: Setup, table: Table, play: Play) -> bool:
     """Does this entry answer the pending draw, rather than let it be charged at once?
-    A challenge of a Wild Draw Four, a stacked card (house rule), or drawing the cards."""
+    A challenge of a Wild Draw Four, or a stacked card (house rule). Drawing the cards does
+    not: the draw is charged on the draw card's own step, and the entry only records it."""
     if play.player != table.current or table.winner:
         return False
     if play.challenge:
         return table.four_by is not None
-    if play.draw:
-        return play.card is None
-    return setup.rules.stacking and play.card is not None
+    return setup.rules.stacking and play.card is not None and not play.draw
+
+
+def records_charge(table: Table, play: Play) -> bool:
+    """The entry right after a charge is its victim drawing exactly those cards, nothing played."""
+    victim, num = table.charged
+    return (play.player == victim and play.draw == num and play.card is None
+            and not play.challenge)
+
+
+def recorded(table: Table) -> Outcome:
+    """Legal, and changes nothing: the table writing down the penalty already counted."""
+    victim, num = table.charged
+    after = table.copy()
+    after.charged = None
+    line = say_n(Nn_("%(who)s drawing %(num)d card was already counted on the previous play: "
+                     "nothing changes.",
+                     "%(who)s drawing %(num)d cards was already counted on the previous play: "
+                     "nothing changes."), num, who=victim)
+    return Outcome(True, after, lines=[line], rules=[DRAW_CARD_RULES[table.top.kind.token]])
 
 
 def _count_copy(setup: Setup, discards: Counter, play: Play) -> None:

@@ -24,6 +24,8 @@ class Table:
     four_by: str | None = None  # who played the Wild Draw Four on top, while it can be challenged
     colour_before: str | None = None  # the colour in play when they played it
     winner: str | None = None
+    # a draw charged before its victim's own entry (who, how many): that entry may record it
+    charged: tuple[str, int] | None = None
 
     def copy(self) -> "Table":
         return replace(self, counts=dict(self.counts), drawn=dict(self.drawn),

@@ -158,8 +158,8 @@ def charge(table: Table, draws_: dict[str, int], lines: list[Text], rules: list[
 
 
 def draw(setup: Setup, table: Table, play: Play) -> Outcome:
-    if table.pending:
-        return _draw_pending(table, play)
+    """A draw on the player's own turn. Never with a draw pending: the referee charges that
+    before (a draw is no answer to it, see replay.answers)."""
     if table.cheese_fresh:
         return _draw_for_cheese(table, play)
     if play.draw != 1:
@@ -181,18 +181,6 @@ def draw(setup: Setup, table: Table, play: Play) -> Outcome:
                                 "card, so lets it stand.")))
     else:
         out.lines += list(ruling.depends_on)
-    return out
-
-
-def _draw_pending(table: Table, play: Play) -> Outcome:
-    rule = DRAW_CARD_RULES[table.top.kind.token]
-    if play.draw != table.pending or play.card is not None:
-        return refused(table, rule, say(N_("%(who)s must draw the %(num)d cards waiting (and "
-                                           "lose the turn), not %(drew)d."),
-                                        who=play.player, num=table.pending, drew=play.draw),
-                       [rule])
-    out = Outcome(True, table.copy(), rules=[rule])
-    charge(out.table, out.draws, out.lines, out.rules)
     return out
 
 
