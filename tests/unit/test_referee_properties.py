@@ -19,7 +19,8 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 def plays(draw, players, edition, least=0):
     colour = st.sampled_from(COLOURS)
     extra = [EDITIONS[edition].extra] if EDITIONS[edition].extra else []
-    card = st.sampled_from(COLOURED + extra)
+    card = st.one_of(st.sampled_from(COLOURED + extra),
+                     st.sampled_from([f"{c}-draw2" for c in COLOURS]))  # draws come up more
     who = st.sampled_from(players)
     entry = st.one_of(
         st.builds(lambda p, c: {"player": p, "card": c}, who, card),
@@ -55,9 +56,16 @@ def mostly_in_turn(draw, least=0):
     for entry in body["plays"]:
         if draw(st.integers(0, 9)) < 8:
             try:
-                entry = {**entry, "player": referee({**body, "plays": entries}).table.current}
+                table = referee({**body, "plays": entries}).table
             except RefereeError:
-                pass
+                table = None
+            way = draw(st.integers(0, 2)) if table is not None and table.charged else 2
+            if way == 0:  # the family writes down the draw just charged
+                entry = {"player": table.charged[0], "draw": table.charged[1]}
+            elif way == 1:  # the player charged answers it instead (a challenge, a stack)
+                entry = {**entry, "player": table.charged[0]}
+            elif table is not None:
+                entry = {**entry, "player": table.current}
         entries.append(entry)
     return {**body, "plays": entries}
 
@@ -120,6 +128,35 @@ def test_an_illegal_play_changes_nothing(body):
         else:
             assert step["fault"] is None
         previous = step
+
+
+@PROPERTY
+@given(mostly_in_turn())
+def test_a_draw_is_left_pending_only_for_an_entry_that_answers_it(body):
+    """DESIGN.md: a Draw Two / Wild Draw Four charges the next player at once unless their
+    next entry is a challenge or, with stacking, a stacked card. Drawing is no answer."""
+    replay = replayed(body)
+    stacking = body["house_rules"]["stacking"]
+    for step, following in zip(replay.steps, [*body["plays"][1:], None]):
+        if step.pending_draw:
+            assert following is not None and following["player"] == step.next
+            assert following.get("challenge") or (stacking and "card" in following
+                                                   and "draw" not in following), following
+
+
+@PROPERTY
+@given(mostly_in_turn())
+def test_a_draw_already_charged_is_only_recorded(body):
+    """A legal draw that made nobody draw is the victim writing down the charge just made
+    on the entry before: exactly those cards, and nothing else changes."""
+    replay = replayed(body)
+    steps = [replay.start, *replay.steps]
+    for entry, before, step in zip(body["plays"], steps, steps[1:]):
+        if step.legal and "draw" in entry and not step.draws:
+            assert "card" not in entry and before.draws.get(entry["player"]) == entry["draw"]
+            assert before is not replay.start  # the card turned up charges no one ahead
+            for key in ("next", "direction", "colour", "pending_draw", "cards"):
+                assert getattr(step, key) == getattr(before, key), key
 
 
 @PROPERTY
@@ -197,6 +234,37 @@ def test_going_out_agrees_with_the_judge(token, colour):
     assert replay.table.winner == "Ann"
     assert replay.steps[0].draws == ({"Ben": ruling.draws["next-player"]}
                                      if ruling.draws else {})
+
+
+@pytest.mark.parametrize("stacking", [False, True])
+@pytest.mark.parametrize("tokens, colour", [(["red-draw2"], None), (["wild-draw4"], "red"),
+                                            (["red-draw2", "red-draw2"], None)])
+@pytest.mark.parametrize("victim_draws", [False, True])
+def test_the_draw_card_charges_what_the_judge_says_the_next_player_draws(
+        tokens, colour, stacking, victim_draws):
+    """The step of the draw card (or of the last one stacked) charges the next player the
+    judge's `next-player` draws, whether or not the victim's entry writes the draw down."""
+    if len(tokens) > 1 and not stacking:
+        tokens = tokens[:1]
+    rules = HouseRules(stacking=stacking)
+    players = NAMES[:4]
+    entries, top, pending = [], parse_card("red-7"), 0
+    for seat, token in enumerate(tokens):
+        entries.append({"player": players[seat], "card": token,
+                        **({"colour": colour} if colour else {})})
+        card = parse_card(token)
+        ruling = judge_play(EDITIONS["classic"], rules, top, card, color="red",
+                            hand=[] if colour else None, pending_draw=pending, players=4)
+        top, pending = card, ruling.draws["next-player"]
+    victim = players[len(tokens)]
+    if victim_draws:
+        entries.append({"player": victim, "draw": pending})
+    replay = referee({"players": players, "start": "red-7", "plays": entries,
+                      "house_rules": {"stacking": stacking}})
+    last = replay.steps[len(tokens) - 1]
+    assert last.draws == {victim: pending} and last.pending_draw == 0
+    assert last.next == players[(len(tokens) + 1) % 4]
+    assert replay.first_illegal is None and replay.table.counts[victim] == 7 + pending
 
 
 @pytest.mark.parametrize("hand", [[], ["red-2"], ["blue-3", "green-1"], ["red-skip", "wild"]])
