@@ -135,12 +135,13 @@ def _card_chip(token: str, colour: str | None = None) -> dict[str, str]:
 
 def _rows(replay, plays: list[dict]) -> list[dict[str, Any]]:
     """One row a play. A note already shown higher up is not repeated, and a plain legal play
-    (one line of explanation, nobody draws) keeps to one line: a long stretch stays light."""
+    (a card, one line of explanation, nobody draws) keeps to one line: a long stretch stays
+    light. A draw keeps its line, even one that only records a penalty already counted."""
     edition = replay.setup.edition.slug
     first, seen, rows = replay.first_illegal, set(), []
     for index, (play, step) in enumerate(zip(plays, replay.steps)):
         lines = translated(step.explanation).split("\n")
-        plain = step.legal and len(lines) == 1 and not step.draws
+        plain = step.legal and len(lines) == 1 and not step.draws and not play.get("draw")
         rows.append({
             "num": index + 1, "play": play, "step": step, "first_illegal": index == first,
             "chip": _card_chip(play["card"], play.get("colour")) if play.get("card") else None,

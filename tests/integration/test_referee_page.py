@@ -31,6 +31,16 @@ def test_typed_lines_give_a_timeline_with_the_first_illegal_play_marked(client):
     assert 'href="/rules/classic#matching"' in html
 
 
+def test_a_draw_two_is_charged_on_its_row_and_the_typed_draw_only_records_it(client):
+    for lang, counted, drawn in [("en", "already counted", "Ben draws 2 cards and loses the turn."),
+                                 ("pl", "już policzono", "Ben dobiera 2 karty i traci kolejkę.")]:
+        status, html = page(client, lang, plays="Ana red-draw2\nBen draw 2\nCy red-4")
+        assert status == 200 and 'class="bad' not in html
+        first, second = (re.search(rf"<li id=p{n}.*?</li>", html, re.S).group(0) for n in (1, 2))
+        assert drawn in first and counted not in first
+        assert counted in second and "Ben" in second and "→ Cy" in second
+
+
 def test_tapping_a_player_and_a_card_adds_the_line(client):
     status, html = page(client, plays="Ana red-3", add="play", who="Ben", colour="red", kind="skip")
     assert status == 200 and plays_in(html) == ["Ana red-3", "Ben red-skip"]
