@@ -50,3 +50,15 @@ def test_a_cited_rule_opens_on_the_rules_page(page, live_server, taps):
     expect(row).to_contain_text("acts as a Skip")
     row.locator("a:has-text('Playing with two')").tap()
     expect(page).to_have_url(re.compile(r"/rules/classic#two-players$"))
+
+
+def test_a_typed_draw_after_a_draw_two_only_records_it(page, live_server, taps):
+    page.goto(live_server + "/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7")
+    page.fill("#plays", "Ana red-draw2\nBen draw 2")
+    taps("button.big:has-text('Replay')")
+    expect(page.locator("#p1")).to_contain_text("Ben draws 2 cards and loses the turn.")
+    expect(page.locator("#p2")).to_contain_text("already counted on the previous play")
+    expect(page.locator("#p2")).to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator("#result")).to_contain_text("Now: Cy to play.")
+    expect(page.locator("#result")).not_to_contain_text("First illegal")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
