@@ -65,7 +65,8 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, backup, judge, operations, rules, scoreboard, scorepad, sharing, tables
+    from . import (api, backup, judge, operations, referee, rules, scoreboard, scorepad, sharing,
+                   tables)
 
     operations.init_app(app)
     app.register_blueprint(scorepad.bp)
@@ -74,6 +75,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(rules.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(judge.bp)
+    app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with the Bearer edit key, not a cookie
     backup.init_app(app)

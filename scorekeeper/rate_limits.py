@@ -55,7 +55,9 @@ LIMITED = {
     "backup.restore_upload": restore_limit,
     "tables.restore_backup": restore_limit,
     "api.api_judge": judge_limit,
+    "api.api_referee": judge_limit,
     "judge.judge_question": judge_limit,
+    "referee.referee_page": judge_limit,
 }
 
 

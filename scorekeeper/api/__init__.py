@@ -7,4 +7,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import games, judge, tables  # noqa: E402,F401  (register the routes on bp)
+from . import games, judge, referee, tables  # noqa: E402,F401  (register the routes on bp)

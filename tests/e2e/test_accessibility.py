@@ -1,7 +1,7 @@
 """Accessibility a person can feel, on a phone, in the light and the dark theme.
 
 For each page a family uses at the table (home, new game, hand keypad, scoreboard, rules,
-judge, and a judge ruling), with the phone set to light and then to dark:
+judge, a judge ruling, and the referee with a timeline), with the phone set to light and then to dark:
 
 * every control has an accessible name: Chromium's own accessibility tree is asked, so a
   label, aria-label, aria-labelledby, title or text all count, exactly as a screen reader
@@ -43,6 +43,9 @@ PAGES = {
     "rules-pl": "/rules/classic-112?lang=pl",
     "judge": "/judge",
     "judge-ruling": "/judge/play?asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7&game={id}",
+    "referee": "/referee?game={id}",
+    "referee-timeline": "/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7&plays="
+                        "Ana+red-3%0ABen+blue-4%0ABen+red-skip%0AAna+draw%0ABen+wild-draw4+green",
 }
 NAMED_ROLES = {"button", "link", "textbox", "searchbox", "combobox", "checkbox", "radio", "spinbutton",
                "slider", "switch", "listbox", "menuitem", "tab", "DisclosureTriangle"}

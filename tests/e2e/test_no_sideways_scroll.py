@@ -4,7 +4,7 @@ import pytest
 
 from tests.e2e.test_score_a_game import record_hand, start_game
 
-PAGES = ["/", "/games/new", "/rules/classic", "/judge", "/judge/play", "/tables/new"]
+PAGES = ["/", "/games/new", "/rules/classic", "/judge", "/judge/play", "/tables/new", "/referee"]
 
 
 @pytest.fixture

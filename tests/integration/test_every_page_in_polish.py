@@ -184,6 +184,15 @@ def test_every_page_is_polish_with_no_english_left(walk, app, client):
     assert "Dozwolone" in html
     walk.page("/judge/play?asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4", status=422)
     walk.page("/judge/play?asked=1&card_colour=red&card_kind=2", status=422)
+    # The referee: blank, from a game, a replayed stretch, and a line it cannot read.
+    walk.page("/referee")
+    walk.page(f"/referee?game={standalone}")
+    html = walk.page("/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7&plays="
+                     "Ana+red-3%0ABen+blue-4%0ABen+red-skip%0AAna+dobiera%0A"
+                     "Ben+wild-draw4+green%0ACy+sprawdza+red-2")
+    assert "Pierwsze niedozwolone zagranie" in html and "Dozwolone" in html
+    walk.page("/referee?asked=1&players=Ana,Ben&start_colour=red&start_kind=7&plays=Zed+red-1",
+              status=422)
     index = client.get("/rules", headers=PL)  # the index sends a reader to the classic rules
     assert index.status_code == 302 and index.headers["Location"].endswith("/rules/classic")
     walk.seen.add("rules.rules_index")

@@ -139,3 +139,13 @@ def test_creation_limit_is_one_budget_a_view_elsewhere_can_share(limited):
     assert client.post("/api/make-something").status_code == 201
     new_game(client)
     assert_throttled(client.post("/api/make-something"), json_body=True)
+
+
+def test_the_referee_shares_the_judges_limit(limited):
+    app = limited(RATELIMIT_JUDGE="4 per minute")
+    client = app.test_client()
+    stretch = {"players": ["Ann", "Ben"], "start": "red-7", "plays": []}
+    for _ in range(2):
+        assert client.post("/api/judge", json=PLAY).status_code == 200
+        assert client.post("/api/referee", json=stretch).status_code == 200
+    assert_throttled(client.post("/api/referee", json=stretch), json_body=True)

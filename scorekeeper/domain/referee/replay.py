@@ -1,0 +1,168 @@
+"""`referee(request)`: replay the plays one by one and say what each did."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..judge.wording import name
+from ..judge.effects import DRAW_CARD_RULES
+from ..text import N_, Nn_, Text, say, say_n
+from ..judge.wording import two_lines
+from .opening import Opening, open_table
+from .plays import Play
+from .request import RefereeError, Setup, read_request
+from .table import Table
+from .turns import Outcome, charge, judge_turn
+
+
+@dataclass(frozen=True)
+class Step:
+    player: str
+    legal: bool
+    fault: str | None
+    next: str
+    direction: str
+    colour: str | None
+    pending_draw: int
+    draws: dict[str, int]
+    cards: dict[str, int]
+    explanation: Text
+    rules: list[str]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"player": self.player, "legal": self.legal, "fault": self.fault,
+                "next": self.next, "direction": self.direction, "colour": self.colour,
+                "pending_draw": self.pending_draw, "draws": dict(self.draws),
+                "cards": dict(self.cards), "explanation": self.explanation,
+                "rules": list(self.rules)}
+
+
+@dataclass(frozen=True)
+class Replay:
+    setup: Setup
+    start: Step  # the card turned up, shaped like a step (for the page; not in the answer)
+    steps: list[Step]
+    table: Table  # after the last play
+
+    @property
+    def first_illegal(self) -> int | None:
+        return next((i for i, s in enumerate(self.steps) if not s.legal), None)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"steps": [s.as_json() for s in self.steps], "next": self.table.current,
+                "cards": dict(self.table.counts), "first_illegal": self.first_illegal,
+                "winner": self.table.winner}
+
+
+def referee(body: object) -> Replay:
+    """Replay the body of POST /api/referee; raises RefereeError for a request it cannot."""
+    setup = read_request(body)
+    opening = open_table(setup)
+    table = opening.table
+    discards = Counter({setup.start.token: 1})
+    steps = []
+    for play in setup.plays:
+        outcome = _one_play(setup, table, play)
+        if outcome.legal and play.card is not None:
+            _count_copy(setup, discards, play)
+        table = outcome.table
+        steps.append(_step(play.player, outcome))
+    return Replay(setup, _opening_step(setup, opening), steps, table)
+
+
+def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
+    """Charge a pending draw the play does not answer, judge the play, then charge the draw
+    still pending at once unless the next entry answers it (a challenge, or a stacked card).
+    An answer that was illegal is taken back, so what follows it decides, as if it had
+    never been made. The victim drawing the cards just charged only records them."""
+    if table.charged is not None:
+        if records_charge(table, play):
+            return recorded(table)
+        table = table.copy()
+        table.charged = None
+    draws: dict[str, int] = {}
+    lines: list[Text] = []
+    rules: list[str] = []
+    answering = bool(table.pending) and answers(setup, table, play)
+    if table.pending and not answering:
+        table = table.copy()
+        charge(table, draws, lines, rules)
+    outcome = judge_turn(setup, table, play)
+    if outcome.table.pending and (outcome.legal or answering):
+        following = setup.plays[play.index + 1] if play.index + 1 < len(setup.plays) else None
+        if following is None or not answers(setup, outcome.table, following):
+            outcome.table = outcome.table.copy()  # an illegal play holds the table as it was
+            outcome.table.charged = (outcome.table.current, outcome.table.pending)
+            charge(outcome.table, outcome.draws, outcome.lines, outcome.rules)
+    for who, num in outcome.draws.items():
+        draws[who] = draws.get(who, 0) + num
+    outcome.draws = draws
+    outcome.lines = lines + outcome.lines
+    outcome.rules = rules + [r for r in outcome.rules if r not in rules]
+    return outcome
+
+
+def answers(setup: Setup, table: Table, play: Play) -> bool:
+    """Does this entry answer the pending draw, rather than let it be charged at once?
+    A challenge of a Wild Draw Four, or a stacked card (house rule). Drawing the cards does
+    not: the draw is charged on the draw card's own step, and the entry only records it."""
+    if play.player != table.current or table.winner:
+        return False
+    if play.challenge:
+        return table.four_by is not None
+    return setup.rules.stacking and play.card is not None and not play.draw
+
+
+def records_charge(table: Table, play: Play) -> bool:
+    """The entry right after a charge is its victim drawing exactly those cards, nothing played."""
+    victim, num = table.charged
+    return (play.player == victim and play.draw == num and play.card is None
+            and not play.challenge)
+
+
+def recorded(table: Table) -> Outcome:
+    """Legal, and changes nothing: the table writing down the penalty already counted."""
+    victim, num = table.charged
+    after = table.copy()
+    after.charged = None
+    line = say_n(Nn_("%(who)s drawing %(num)d card was already counted on the previous play: "
+                     "nothing changes.",
+                     "%(who)s drawing %(num)d cards was already counted on the previous play: "
+                     "nothing changes."), num, who=victim)
+    return Outcome(True, after, lines=[line], rules=[DRAW_CARD_RULES[table.top.kind.token]])
+
+
+def _count_copy(setup: Setup, discards: Counter, play: Play) -> None:
+    """More copies of a card on the pile than the deck holds: the plays cannot be right."""
+    card = play.card
+    discards[card.token] += 1
+    most = setup.edition.deck[card.kind.token] // (4 if card.colour else 1)
+    if discards[card.token] > most:
+        raise RefereeError(say(N_("Play %(num)d: the %(card)s is played more often than the "
+                                  "%(edition)s deck holds it (%(most)d)."),
+                               num=play.index + 1, card=name(card), edition=setup.edition.slug,
+                               most=most))
+
+
+def _step(player: str, outcome: Outcome) -> Step:
+    t = outcome.table
+    return Step(player, outcome.legal, outcome.fault, t.current, t.direction_name, t.colour,
+                t.pending, dict(outcome.draws), dict(t.counts), joined(outcome.lines),
+                list(dict.fromkeys(outcome.rules)))
+
+
+def _opening_step(setup: Setup, opening: Opening) -> Step:
+    t = opening.table
+    return Step(setup.dealer, True, None, t.current, t.direction_name, t.colour, t.pending,
+                dict(opening.draws), dict(t.counts), joined(opening.lines), opening.rules)
+
+
+def joined(lines: list[Text]) -> Text:
+    """Lines as one Text, one a line, each translated on its own at the edge."""
+    if not lines:
+        return say("")
+    out = lines[0]
+    for line in lines[1:]:
+        out = two_lines(out, line)
+    return out

@@ -1,0 +1,218 @@
+"""One play judged against the table: the judge decides legality, the referee moves the
+turn, the direction and the cards. An illegal play leaves the table as it was."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..judge import judge_challenge, judge_draw, judge_going_out, judge_play
+from ..judge.effects import CARD_RULES, DRAW_CARD_RULES, draws
+from ..judge.ruling import Ruling
+from ..judge.wording import colour_name, name
+from ..text import N_, Nn_, Text, say, say_n
+from .opening import ruling_lines
+from .plays import Play
+from .request import Setup
+from .table import Table
+
+BLANK_READING = say(N_("The referee's reading: a Blank played counts as a card with no effect, "
+                       "and the colour in play stays as it was."))
+
+
+@dataclass
+class Outcome:
+    legal: bool
+    table: Table
+    fault: str | None = None
+    lines: list[Text] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    draws: dict[str, int] = field(default_factory=dict)
+
+
+def refused(table: Table, fault: str, line: Text, rules: list[str]) -> Outcome:
+    return Outcome(False, table, fault, [line], rules)
+
+
+def judge_turn(setup: Setup, table: Table, play: Play) -> Outcome:
+    if table.winner:
+        return refused(table, "going-out", say(N_("%(who)s already went out: the hand is over "
+                                                  "and nothing more is played."),
+                                               who=table.winner), ["going-out"])
+    if play.player != table.current:
+        return refused(table, "wrong-player", say(N_("It is %(who)s's turn, not %(player)s's."),
+                                                  who=table.current, player=play.player),
+                       ["dealing"])
+    if play.challenge:
+        return challenge(setup, table, play)
+    if play.draw:
+        return draw(setup, table, play)
+    return play_card(setup, table, play)
+
+
+def play_card(setup: Setup, table: Table, play: Play, drew: bool = False) -> Outcome:
+    card, n = play.card, len(table.players)
+    hand = [] if card.kind.token == "wild-draw4" else None  # checked only if challenged
+    if drew:
+        ruling = judge_draw(setup.edition, setup.rules, "play-drawn", top=table.top,
+                            color=table.colour, drawn=card, card=card, hand=hand, players=n,
+                            player=play.player)
+    else:
+        ruling = judge_play(setup.edition, setup.rules, table.top, card, color=table.colour,
+                            hand=hand, pending_draw=table.pending, players=n,
+                            player=play.player, cheese_touch_fresh=table.cheese_fresh)
+    if ruling.ruling == "illegal":
+        return Outcome(False, table, "wrong-card", ruling_lines(ruling), list(ruling.rules))
+    out = Outcome(True, table.copy(), rules=list(ruling.rules))
+    if drew:
+        out.table.give(play.player, 1, out.draws)
+        out.lines.append(say(N_("%(who)s drew the %(card)s and played it at once."),
+                             who=play.player, card=name(card)))
+    out.lines += _judge_lines(ruling, card, stacked=bool(table.pending))
+    out.table.cheese_fresh = False
+    colour_before = table.colour
+    out.table.discard(play.player, card, play.colour)
+    if out.table.counts[play.player] == 0:
+        _going_out(setup, out, play)
+    else:
+        _effect(out, play, colour_before)
+    return out
+
+
+def _judge_lines(ruling: Ruling, card: Card, stacked: bool) -> list[Text]:
+    kind = card.kind.token
+    if kind == "wild-draw4" and not stacked:  # the judge was told of no other cards: only a challenge checks them
+        return [say(N_("A Wild Draw Four may go on any card; it is illegal only if the player "
+                       "held a card of the colour in play, which a challenge finds out."))]
+    if ruling.ruling == "table-decides":
+        return [BLANK_READING, *ruling.depends_on]
+    return [ruling_lines(ruling)[0], *ruling.depends_on]
+
+
+def _going_out(setup: Setup, out: Outcome, play: Play) -> None:
+    t = out.table
+    t.winner = play.player
+    ruling = judge_going_out(setup.edition, setup.rules, play.card, player=play.player)
+    out.rules += [r for r in ruling.rules if r not in out.rules]
+    out.lines += ruling_lines(ruling)
+    num = t.pending + ruling.draws.get("next-player", 0)
+    t.turn, t.pending, t.four_by = t.after(t.seat(play.player)), 0, None
+    if num:
+        t.give(t.current, num, out.draws)
+        out.lines.append(say_n(Nn_("%(who)s draws %(num)d card.", "%(who)s draws %(num)d cards."),
+                               num, who=t.current))
+
+
+def _effect(out: Outcome, play: Play, colour_before: str | None) -> None:
+    """What the card does to the turn order, once it is down."""
+    t, kind = out.table, play.card.kind.token
+    seat = t.seat(play.player)
+    t.four_by = None
+    if play.colour:
+        out.lines.append(say(N_("%(who)s called %(colour)s."), who=play.player,
+                             colour=colour_name(play.colour)))
+    if kind == "skip":
+        t.turn = t.after(seat, 2)
+        out.lines.append(say(N_("%(who)s is skipped."), who=t.players[t.after(seat)]))
+    elif kind == "reverse":
+        _reverse(out, seat)
+    elif kind in DRAW_CARD_RULES:
+        t.pending += draws(play.card)
+        t.turn = t.after(seat)
+        if kind == "wild-draw4":
+            t.four_by, t.colour_before = play.player, colour_before
+    elif kind == "cheese-touch":
+        t.turn = t.after(seat)
+        t.give(t.current, draws(play.card), out.draws)
+        t.cheese_fresh = True
+        out.lines.append(say(N_("%(who)s draws 2 for the Cheese Touch, then answers it with a "
+                                "yellow card or draws 2 more."), who=t.current))
+    else:
+        t.turn = t.after(seat)
+    if len(t.players) == 2 and kind in CARD_RULES and "two-players" not in out.rules:
+        out.rules.append("two-players")
+
+
+def _reverse(out: Outcome, seat: int) -> None:
+    t = out.table
+    t.direction = -t.direction
+    if len(t.players) == 2:
+        t.turn = seat
+        out.lines.append(say(N_("With two players the Reverse acts as a Skip: %(who)s plays "
+                                "again."), who=t.current))
+        return
+    t.turn = t.after(seat)
+    out.lines.append(say(N_("Play now goes to the left.") if t.direction_name == "left" else
+                         N_("Play now goes to the right.")))
+
+
+def charge(table: Table, draws_: dict[str, int], lines: list[Text], rules: list[str]) -> None:
+    """The player facing a pending draw takes it and loses the turn."""
+    victim, num = table.current, table.pending
+    table.give(victim, num, draws_)
+    table.turn, table.pending, table.four_by = table.after(table.turn), 0, None
+    lines.append(say_n(Nn_("%(who)s draws %(num)d card and loses the turn.",
+                           "%(who)s draws %(num)d cards and loses the turn."), num, who=victim))
+    rule = DRAW_CARD_RULES.get(table.top.kind.token)
+    if rule and rule not in rules:
+        rules.append(rule)
+
+
+def draw(setup: Setup, table: Table, play: Play) -> Outcome:
+    """A draw on the player's own turn. Never with a draw pending: the referee charges that
+    before (a draw is no answer to it, see replay.answers)."""
+    if table.cheese_fresh:
+        return _draw_for_cheese(table, play)
+    if play.draw != 1:
+        return refused(table, "draw-when-stuck", say(
+            N_("A player who draws takes one card, not %(num)d."), num=play.draw),
+            ["draw-when-stuck", "play-drawn-card"])
+    if play.card is not None:
+        return play_card(setup, table, play, drew=True)
+    ruling = judge_draw(setup.edition, setup.rules, "keep-drawn", by_choice=True,
+                        player=play.player)
+    out = Outcome(True, table.copy(), rules=list(ruling.rules))
+    out.table.give(play.player, 1, out.draws)
+    out.table.turn = out.table.after(table.turn)
+    out.lines.append(say(N_("%(who)s drew a card and kept it: the turn passes."),
+                         who=play.player))
+    if setup.edition.slug == "classic-112":
+        out.lines.append(say(N_("classic-112 edition: a drawn card that fits must be played if "
+                                "nothing fitted before (sheet 000); the referee cannot see the "
+                                "card, so lets it stand.")))
+    else:
+        out.lines += list(ruling.depends_on)
+    return out
+
+
+def _draw_for_cheese(table: Table, play: Play) -> Outcome:
+    if play.draw != 2 or play.card is not None:
+        return refused(table, "cheese-touch", say(
+            N_("Without a yellow card to answer the Cheese Touch, %(who)s draws 2 more and "
+               "the turn passes."), who=play.player), ["cheese-touch"])
+    out = Outcome(True, table.copy(), rules=["cheese-touch", "cheese-touch-after"])
+    out.table.give(play.player, 2, out.draws)
+    out.table.cheese_fresh = False
+    out.table.turn = out.table.after(table.turn)
+    out.lines.append(say(N_("%(who)s had no yellow card, drew 2 more, and the turn passes."),
+                         who=play.player))
+    return out
+
+
+def challenge(setup: Setup, table: Table, play: Play) -> Outcome:
+    if table.four_by is None or table.pending != 4:
+        return refused(table, "challenge-who", say(
+            N_("There is no Wild Draw Four to challenge: only the player told to draw its 4 "
+               "cards may challenge it, before drawing.")), ["challenge", "challenge-who"])
+    ruling = judge_challenge(setup.edition, setup.rules, table.colour_before, list(play.hand),
+                             challenged=table.four_by, challenger=play.player)
+    out = Outcome(True, table.copy(), lines=ruling_lines(ruling), rules=list(ruling.rules))
+    t = out.table
+    if ruling.ruling == "guilty":
+        t.give(table.four_by, 4, out.draws)
+        t.pending, t.four_by = 0, None
+        out.lines.append(say(N_("The referee's reading (the sheets do not say): the "
+                                "challenger drew nothing and keeps the turn.")))
+    else:
+        t.pending = 6
+        charge(t, out.draws, [], out.rules)
+    return out

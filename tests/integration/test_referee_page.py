@@ -1,0 +1,103 @@
+"""The /referee page without JavaScript: a plain GET form, a play a line or a tap at a time,
+answered with the timeline."""
+import re
+from urllib.parse import urlencode
+
+from tests.support.helpers import new_game
+
+TABLE = {"asked": "1", "players": "Ana, Ben, Cy", "start_colour": "red", "start_kind": "7"}
+
+
+def page(client, lang="en", **args):
+    r = client.get("/referee?" + urlencode({**TABLE, **args}), headers={"Accept-Language": lang})
+    return r.status_code, r.get_data(as_text=True)
+
+
+def plays_in(html):
+    return re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.S).group(1).strip().splitlines()
+
+
+def test_a_blank_page_asks_for_the_table(client):
+    html = client.get("/referee").get_data(as_text=True)
+    assert 'name=players' in html and 'name=start_kind' in html and "Timeline" not in html
+
+
+def test_typed_lines_give_a_timeline_with_the_first_illegal_play_marked(client):
+    status, html = page(client, plays="Ana red-3\nBen blue-4\nBen red-skip\nAna draw")
+    assert status == 200
+    assert html.count("<li id=p") == 4
+    assert re.search(r'<li id=p2 class="bad first">', html)
+    assert "First illegal play: 2" in html and "Now: Ben to play." in html
+    assert 'href="/rules/classic#matching"' in html
+
+
+def test_a_draw_two_is_charged_on_its_row_and_the_typed_draw_only_records_it(client):
+    for lang, counted, drawn in [("en", "already counted", "Ben draws 2 cards and loses the turn."),
+                                 ("pl", "już policzono", "Ben dobiera 2 karty i traci kolejkę.")]:
+        status, html = page(client, lang, plays="Ana red-draw2\nBen draw 2\nCy red-4")
+        assert status == 200 and 'class="bad' not in html
+        first, second = (re.search(rf"<li id=p{n}.*?</li>", html, re.S).group(0) for n in (1, 2))
+        assert drawn in first and counted not in first
+        assert counted in second and "Ben" in second and "→ Cy" in second
+
+
+def test_tapping_a_player_and_a_card_adds_the_line(client):
+    status, html = page(client, plays="Ana red-3", add="play", who="Ben", colour="red", kind="skip")
+    assert status == 200 and plays_in(html) == ["Ana red-3", "Ben red-skip"]
+    assert "Now: Ana to play." in html
+    _, html = page(client, plays="Ana red-3", add="play", who="Ben", colour="green", kind="wild")
+    assert plays_in(html)[-1] == "Ben wild green"
+
+
+def test_a_draw_is_one_tap_and_undo_takes_the_last_line_back(client):
+    _, html = page(client, plays="Ana red-3", add="draw", who="Ben")
+    assert plays_in(html) == ["Ana red-3", "Ben draw"]
+    assert re.search(r'name=who value="Cy" checked', html)  # the next player, ready to tap
+    _, html = page(client, plays="Ana red-3\nBen draw", add="undo")
+    assert plays_in(html) == ["Ana red-3"]
+
+
+def test_polish_lines_read_back(client):
+    _, html = page(client, "pl", plays="Ana red-3", add="draw", who="Ben")
+    assert plays_in(html) == ["Ana red-3", "Ben dobiera"] and "Teraz gra: Cy." in html
+
+
+def test_a_tap_without_a_card_says_what_is_missing_and_keeps_the_plays(client):
+    status, html = page(client, plays="Ana red-3", add="play", who="Ben", colour="red")
+    assert status == 422 and "Tap the card" in html and plays_in(html) == ["Ana red-3"]
+
+
+def test_a_line_it_cannot_read_is_a_422_naming_the_line(client):
+    status, html = page(client, plays="Ana red-3\nZed red-4")
+    assert status == 422 and "Line 2" in html
+    status, html = page(client, plays="Ana red-3\nBen wild")
+    assert status == 422 and "Play 2" in html
+
+
+def test_opened_from_a_game_it_takes_the_players_and_the_deck(client):
+    game = new_game(client)
+    html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert 'value="Ana, Ben, Cy, Dee"' in html
+    assert re.search(r'name=edition value="classic" checked', html)
+    judge = client.get(f"/judge?game={game['id']}").get_data(as_text=True)
+    assert f"/referee?game={game['id']}" in judge
+    assert client.get("/referee?game=nosuchgame").status_code == 404
+
+
+def test_the_rules_pages_link_to_the_referee(client):
+    html = client.get("/rules/wimpy-kid").get_data(as_text=True)
+    assert "/referee?edition=wimpy-kid" in html
+
+
+def test_nonsense_in_the_address_is_never_a_500(client):
+    odd = [{"add": "play", "who": "Ana", "kind": "zzz"}, {"add": "play", "who": "Ana", "kind": "7",
+           "colour": "pink"}, {"add": "zzz", "who": "Ana"}, {"cards": "²"}, {"cards": "9999"},
+           {"edition": "nope"}, {"start_kind": "zzz"}, {"start_kind": "wild"},
+           {"start_kind": "wild", "called": "pink"}, {"dealer": "Zed"}, {"plays": "Ana " + "x" * 5000},
+           {"players": "Ana"}, {"players": ",".join(f"P{i}" for i in range(12))},
+           {"plays": "\n".join(["Ana draw"] * 600)}, {"plays": "Ana draw 99999999999999"},
+           {"plays": "Ana draw ²"}, {"plays": "Ana: : :"}, {"plays": "Ana challenge zz"},
+           {"game": "x" * 200}]
+    for args in odd:
+        status, _ = page(client, **args)
+        assert status in (200, 404, 422), (args, status)
