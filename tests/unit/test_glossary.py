@@ -41,7 +41,7 @@ PLAY_OTHER_MEANING = {
     "Catching yourself": "a rule title: said as correcting yourself before anyone else notices",
 }
 # Words that must never come back: calques and the judge's button read as a noun.
-NEVER = r"wyszed|wyszła|złapa|Kolor \+4|⇄ Zmiana\b(?! kierunku)|\(a\)|\(-a\)"
+NEVER = r"wyszed|wyszła|złapa|Kolor \+4|⇄ Zmiana\b(?! kierunku)|(?<!%)\(a\)|\(-a\)"
 OTHER_MEANING = {
     "edition": "the default of a house rule (blank: the edition's own)",
     "Running totals by hand (numbers: see the table)": "an HTML table of numbers, not a family table",

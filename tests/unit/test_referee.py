@@ -52,7 +52,7 @@ def test_first_card_reverse_follows_the_editions_sheet(edition, first):
     # player to the dealer's right start instead.
     replay = run([], start="red-reverse", edition=edition)
     assert replay.start.next == first and replay.start.direction == "right"
-    assert any("sheet" in line for line in replay.start.explanation.split("\n"))
+    assert any("leaflet says" in line for line in replay.start.explanation.split("\n"))  # which reading
 
 
 def test_first_card_wild_needs_the_colour_and_the_dealers_left_plays():

@@ -176,9 +176,9 @@ def draw(setup: Setup, table: Table, play: Play) -> Outcome:
     out.lines.append(say(N_("%(who)s drew a card and kept it: the turn passes."),
                          who=play.player))
     if setup.edition.slug == "classic-112":
-        out.lines.append(say(N_("classic-112 edition: a drawn card that fits must be played if "
-                                "nothing fitted before (sheet 000); the referee cannot see the "
-                                "card, so lets it stand.")))
+        out.lines.append(say(N_("Classic with Blank cards (112): its leaflet says a drawn card that "
+                                "fits must be played if nothing fitted before; the referee cannot "
+                                "see the card, so lets it stand.")))
     else:
         out.lines += list(ruling.depends_on)
     return out
