@@ -88,17 +88,24 @@ def test_back_after_leaving_mid_entry_rebuilds_the_keypad_from_nothing(phone, li
     assert stored(page, live_server)["hands"][0]["held"] == {"Ana": [], "Ben": ["1"], "Cy": ["1"], "Dee": ["1"]}
 
 
-def test_editing_a_hand_another_phone_deleted_brings_it_back_with_my_changes(phone, live_server):
+def edit_while_another_phone_deletes(phone, live_server, edit, delete, kind):
+    """Three hands; this phone opens hand `edit` and taps a card for Ana while a second phone
+    deletes hand `delete`. Returns this phone's page and taps, and the hands as they were."""
     context, page, taps = new_phone(phone, live_server)
     for out in range(3):
         record_hand(page, taps, out, {s: ["5"] for s in range(4) if s != out})
     before = stored(page, live_server)["hands"]
-    page.goto(page.url + "/hands/2/edit")
+    page.goto(page.url + f"/hands/{edit}/edit")
     taps("#seat-0 legend")
-    taps('.key[data-kind="wild"]')
-    other, other_page, other_taps = second_phone(phone, context, page.url.split("/hands/")[0] + "/hands/2/delete")
+    taps(f'.key[data-kind="{kind}"]')
+    other, other_page, other_taps = second_phone(phone, context, page.url.split("/hands/")[0] + f"/hands/{delete}/delete")
     other_taps("button.danger")
-    expect(other_page.locator(".flash")).to_contain_text("Hand 2 deleted")
+    expect(other_page.locator(".flash")).to_contain_text(f"Hand {delete} deleted")
+    return page, taps, before
+
+
+def test_editing_a_hand_another_phone_deleted_brings_it_back_with_my_changes(phone, live_server):
+    page, taps, before = edit_while_another_phone_deletes(phone, live_server, 2, 2, "wild")
     assert [h["id"] for h in stored(page, live_server)["hands"]] == [before[0]["id"], before[2]["id"]]
     taps("text=Save hand")
     expect(page.locator(".conflict h2")).to_have_text("Hand 2 was deleted on another phone.")
@@ -113,15 +120,7 @@ def test_editing_a_hand_another_phone_deleted_brings_it_back_with_my_changes(pho
 
 
 def test_an_edit_of_a_hand_that_moved_changes_that_hand_only(phone, live_server):
-    context, page, taps = new_phone(phone, live_server)
-    for out in range(3):
-        record_hand(page, taps, out, {s: ["5"] for s in range(4) if s != out})
-    before = stored(page, live_server)["hands"]
-    page.goto(page.url + "/hands/3/edit")
-    taps("#seat-0 legend")
-    taps('.key[data-kind="skip"]')
-    other, other_page, other_taps = second_phone(phone, context, page.url.split("/hands/")[0] + "/hands/1/delete")
-    other_taps("button.danger")
+    page, taps, before = edit_while_another_phone_deletes(phone, live_server, 3, 1, "skip")
     taps("text=Save hand")
     expect(page.locator(".flash-ok")).to_contain_text("Hand 2 updated")
     hands = stored(page, live_server)["hands"]
