@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import sys
 from pathlib import Path
 from typing import Mapping
 
@@ -34,6 +33,8 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
+    if database.guards_garbage(app):
+        database.GarbageGuard.freeze_start_up_heap()
     return app
 
 
@@ -57,8 +58,7 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
 
 def register_extensions(app: Flask) -> None:
     db.init_app(app)
-    if sys.version_info < (3, 12):
-        database.collect_before_session_ends(app)
+    database.guard_garbage(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     app.after_request(http_cache.no_store_when_keys_travel)

@@ -141,9 +141,11 @@ def fresh_database(request, backend, tmp_path):
 
 def app_config(database_url: str, **extra) -> dict:
     """Rate limits are off unless a test turns them on (tests/integration/test_rate_limits.py):
-    the suite makes far more games per minute than any family."""
+    the suite makes far more games per minute than any family. No garbage guard (database.py):
+    a collection after every request made the suite minutes slower; the real servers in
+    tests/integration/test_serving_stability.py keep it on and check it keeps workers alive."""
     return {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url,
-            "RATELIMIT_ENABLED": False, **extra}
+            "RATELIMIT_ENABLED": False, "GC_GUARD": False, **extra}
 
 
 def close_app(app) -> None:
