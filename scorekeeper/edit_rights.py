@@ -13,7 +13,7 @@ from datetime import timedelta
 from flask import abort
 from sqlalchemy import delete, select
 
-from .devices import DeviceRows, device_hash, device_id
+from .devices import DeviceRows, device_hash, device_id, writes_optional
 from .models import DeviceGame, Game, db, utcnow
 from .services import games
 from .services.keys import hash_opens, seal, unseal
@@ -45,13 +45,20 @@ def remember_new_games(keys: dict[str, str]) -> None:
 
 
 def remember_visit(game_id: str) -> None:
-    """The phone opened the game: it shows on its home page (the oldest watched ones go)."""
+    """The phone opened the game: it shows on its home page (the oldest watched ones go).
+
+    A client without a device cookie yet (a crawler, a link preview) gets one and nothing
+    is stored; and a page is shown even when storage takes no writes (reading never needs one)."""
+    if device_id() is None:
+        device_id(create=True)
+        return
     row = _row(game_id, create=True)
     if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
         return
-    _save(game_id, None)
-    if row is None:
-        _forget_old_visits()
+    with writes_optional():
+        _save(game_id, None)
+        if row is None:
+            _forget_old_visits()
 
 
 def _forget_old_visits() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import abort, session
 from sqlalchemy import delete, select
 
-from ..devices import DeviceRows, device_hash, device_id
+from ..devices import DeviceRows, device_hash, device_id, writes_optional
 from ..edit_rights import TOUCH_EVERY, remember_key
 from ..models import DeviceTable, FamilyTable, db, utcnow
 from ..services import tables
@@ -37,12 +37,18 @@ def remember_table_key(table_id: str, key: str) -> None:
 
 
 def remember_table_visit(table_id: str) -> None:
-    """The phone opened the table's page: it shows on its home page."""
+    """The phone opened the table's page: it shows on its home page (as remember_visit:
+    nothing stored without a device cookie yet, and no write needed to show the page)."""
+    if device_id() is None:
+        device_id(create=True)
+        return
     row = _row(table_id, create=True)
     if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
         return
-    _save(table_id, None)
-    if row is None:
+    with writes_optional():
+        _save(table_id, None)
+        if row is not None:
+            return
         mine = device_hash(device_id())
         watched = (DeviceTable.device_hash == mine, DeviceTable.sealed_key.is_(None))
         kept = (select(DeviceTable.id).where(*watched)
