@@ -7,6 +7,8 @@ create and drop databases, such as `postgresql+psycopg://postgres@127.0.0.1:5432
 `SCOREKEEPER_REQUIRE_POSTGRES=1` (set by CI) it fails instead of skipping.
 """
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -109,11 +111,24 @@ def backend(request) -> str:
     return request.param
 
 
+@pytest.fixture(scope="session")
+def _migrated_sqlite(tmp_path_factory) -> Path:
+    """An empty SQLite database with every migration run, made once per session: each test
+    gets a copy (~0.03 s) instead of running the migrations again (0.2-0.9 s). Whatever
+    migrations exist run here, so the copy is always at the newest revision; the migrations
+    themselves are tested on brand-new databases (fresh_database, test_migrations.py)."""
+    path = tmp_path_factory.mktemp("migrated") / "template.sqlite3"
+    close_app(create_app(app_config(f"sqlite:///{path}")))
+    return path
+
+
 @pytest.fixture
 def database_url(request, backend, tmp_path) -> str:
-    """An empty database (schema not yet created, or created and emptied) on this backend."""
+    """An empty database (schema created, no rows) on this backend."""
     if backend == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        path = tmp_path / "test.sqlite3"
+        shutil.copyfile(request.getfixturevalue("_migrated_sqlite"), path)
+        return f"sqlite:///{path}"
     url = request.getfixturevalue("_postgres_app_database")
     _empty_tables(url)
     return url
