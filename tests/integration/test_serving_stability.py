@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.support.servers import Server, readme_gunicorn_command
+from tests.support.servers import ROOT, Server, readme_gunicorn_command
 
 PLAYERS = [f"Player {n}" for n in range(1, 11)]
 HANDS = 300
@@ -116,3 +116,9 @@ def test_without_the_guard_the_reproduction_still_crashes(tmp_path):
     print(f"without the guard: {len(failed)} of {len(statuses)} pages failed, "
           f"{booted - workers} workers replaced, {len(crashed)} crash lines")
     assert sys.version_info >= (3, 12) or booted > workers, "3.11 no longer crashes here?"
+
+
+def test_the_readme_keeps_a_phones_connection_open_longer_than_its_poll_interval():
+    poll = re.search(r"setInterval\(poll, (\d+)\)", (ROOT / "static" / "board.js").read_text())
+    assert poll, "board.js should poll with setInterval(poll, <ms>)"
+    assert readme_flag("--keep-alive") * 1000 > int(poll.group(1))
