@@ -17,6 +17,10 @@ from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SHARED_SECRET_NEEDED = (
+    "Refusing to start: the database is PostgreSQL but FLASK_SECRET_KEY is not set. Servers that "
+    "share a database must share one secret (keep-score links and device cookies made by one "
+    "would fail on the others); set FLASK_SECRET_KEY to the same long random text on every server.")
 
 
 def create_app(test_config: Mapping | None = None) -> Flask:
@@ -53,6 +57,8 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
+        if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("postgres"):
+            raise RuntimeError(SHARED_SECRET_NEEDED)
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
 
 

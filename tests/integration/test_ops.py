@@ -137,3 +137,12 @@ def test_two_gunicorn_servers_share_one_database(fresh_database, tmp_path):
     assert len(errors) == 1, log
     assert not any(line.startswith(("Traceback", "  File ")) for line in log.splitlines()), log
     assert "Booting worker" in log and "[DEBUG]" not in log
+
+
+def test_the_app_refuses_to_start_on_postgresql_without_a_shared_secret():
+    try:
+        create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
+    except RuntimeError as err:
+        assert "FLASK_SECRET_KEY" in str(err)
+    else:
+        raise AssertionError("started on PostgreSQL with a secret made up by this server alone")
