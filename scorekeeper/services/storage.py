@@ -55,7 +55,16 @@ def is_storage_failure(err: Exception) -> bool:
     name = getattr(orig, "sqlite_errorname", "") or ""
     if name.startswith(SQLITE_STORAGE) or any(w in str(orig).lower() for w in SQLITE_STORAGE_WORDS):
         return True
+    if _unreachable_postgresql(orig):
+        return True
     return (getattr(orig, "sqlstate", None) or "").startswith(PG_STORAGE)
+
+
+def _unreachable_postgresql(orig: BaseException) -> bool:
+    """psycopg's error for a server that is stopped or unreachable (connection refused,
+    timed out): an OperationalError the server never answered, so it carries no SQLSTATE."""
+    return (type(orig).__module__.startswith("psycopg") and type(orig).__name__ == "OperationalError"
+            and getattr(orig, "sqlstate", None) is None)
 
 
 def storage_failed(err: Exception) -> StorageFailure:
