@@ -18,10 +18,11 @@ import hmac
 import re
 import secrets
 from contextlib import contextmanager
-from typing import Iterator
+from datetime import datetime
+from typing import Iterator, NamedTuple
 
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .models import DeviceGame, DeviceTable, db, utcnow
@@ -112,6 +113,12 @@ def writes_optional() -> Iterator[None]:
         storage.log.warning("a visit was not remembered: %s", " ".join(str(err.orig).split())[:200])
 
 
+class DeviceRow(NamedTuple):
+    id: int
+    sealed_key: str | None
+    last_used_at: datetime
+
+
 class DeviceRows:
     """This phone's rows in one table of grants and visits (device_games, device_tables):
     each read once per request as plain columns (id, sealed_key, last_used_at), written
@@ -119,16 +126,16 @@ class DeviceRows:
 
     def __init__(self, model, column: str):
         self.model, self.column, self.cache = model, column, f"device_rows_{column}"
+        table = model.__table__  # built once: every poll asks this
+        self.query = select(table.c.id, table.c.sealed_key, table.c.last_used_at).where(
+            table.c.device_hash == bindparam("device_hash"), table.c[column] == bindparam("thing_id"))
 
     def row(self, thing_id: str, create: bool = False):
         device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
         rows = g.setdefault(self.cache, {})
         if thing_id not in rows:
-            model = self.model
             rows[thing_id] = None if device is None else db.session.execute(
-                select(model.id, model.sealed_key, model.last_used_at)
-                .where(model.device_hash == device_hash(device),
-                       getattr(model, self.column) == thing_id)).first()
+                self.query, {"device_hash": device_hash(device), "thing_id": thing_id}).first()
         return rows[thing_id]
 
     def save(self, thing_id: str, sealed_key: str | None) -> None:
@@ -152,6 +159,10 @@ class DeviceRows:
                 self.save(thing_id, sealed_key)
             return
         self.forget()
+
+    def remember(self, thing_id: str, row: DeviceRow | None) -> None:
+        """This phone's row, read along with something else (edit_rights.stamp_with_rights)."""
+        g.setdefault(self.cache, {})[thing_id] = row
 
     def forget(self) -> None:
         """Read the rows afresh next time (after a write that went around `save`)."""
