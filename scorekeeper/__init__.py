@@ -13,7 +13,7 @@ from typing import Mapping
 from flask import Flask
 
 from . import database, devices, errors, http_cache, i18n, rate_limits, templating
-from .extensions import csrf, db, migrate
+from .extensions import compress, csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -51,6 +51,12 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,  # a game night outlasts the default hour
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=256 * 1024,
+        # Pages, styles, scripts and JSON travel compressed when the phone accepts it
+        # (Flask-Compress; static files are streamed, so streams too); a 304 has no body, and
+        # http_cache.not_modified knows the ETags Flask-Compress gives compressed bodies.
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "application/manifest+json", "image/svg+xml"],
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],  # gzip: any browser
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -63,6 +69,7 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
+    compress.init_app(app)  # first: its after_request runs last, on the finished answer
     db.init_app(app)
     database.guard_garbage(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
