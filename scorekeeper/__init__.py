@@ -14,6 +14,7 @@ from flask import Flask
 
 from . import database, devices, errors, http_cache, i18n, rate_limits, templating
 from .extensions import compress, csrf, db, migrate
+from .services import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -37,6 +38,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
+    storage.prepare_shared_state(app)  # /healthz sees a failure any worker met
     if database.guards_garbage(app):
         database.GarbageGuard.freeze_start_up_heap()
     return app

@@ -171,12 +171,12 @@ def close_app(app) -> None:
 
 
 @pytest.fixture
-def make_app():
+def make_app(tmp_path):
     """create_app for more databases in one test (another instance to restore into, say)."""
     made = []
 
     def make(database_url: str, **extra):
-        made.append(create_app(app_config(database_url, **extra)))
+        made.append(create_app(app_config(database_url, STORAGE_STATE_DIR=str(tmp_path), **extra)))
         return made[-1]
 
     yield make
@@ -185,8 +185,10 @@ def make_app():
 
 
 @pytest.fixture
-def app(database_url):
-    app = create_app(app_config(database_url))
+def app(database_url, tmp_path):
+    """The app; its shared storage-failure state in this test's folder (PostgreSQL tests
+    share one database, and a failure one test made must not fail the next one's /healthz)."""
+    app = create_app(app_config(database_url, STORAGE_STATE_DIR=str(tmp_path)))
     yield app
     close_app(app)
 

@@ -162,3 +162,16 @@ def test_a_stopped_postgresql_is_503_with_the_sentence(tmp_path):
     assert made.status_code == 503 and "storage" in made.json["error"]
     page = client.get("/games/AAAAAAAAAAAAAAAA")
     assert page.status_code == 503 and "cannot be saved right now" in page.get_data(as_text=True)
+
+
+def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend, client, make_app, database_url):
+    """Two apps on one database and instance folder: two gunicorn workers. Only the first meets
+    the failure (a full disk can take the probe's tiny write); the second's /healthz says so too."""
+    other_worker = make_app(database_url).test_client()
+    game = new_game(client)
+    assert other_worker.get("/healthz").status_code == 200
+    break_storage(app, backend, "read-only")
+    assert post_hand(client, game, HAND).status_code == 503
+    assert other_worker.get("/healthz").status_code == 503
+    assert post_hand(other_worker, game, HAND).status_code == 201  # a save went through again
+    assert other_worker.get("/healthz").status_code == 200
