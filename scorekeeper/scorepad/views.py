@@ -179,9 +179,9 @@ def _hand_page(game: Game, number: int | None):
     form = HandForm(data=hand_form_data(game, number) if number and request.method == "GET" else None)
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
-        out = request.args.get("out", "")
-        if out.isascii() and out.isdigit() and int(out) < len(sheet.players):
-            form.out.data = out  # tapped "went out" beside a player on the scoreboard
+        out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
+        if out is not None and out < len(sheet.players):
+            form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
     problems: dict[str, str] = {}
     conflict = None
     status = 422 if request.method == "POST" else 200
