@@ -40,7 +40,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
     storage.prepare_shared_state(app)  # /healthz sees a failure any worker met
     if database.guards_garbage(app):
-        database.GarbageGuard.freeze_start_up_heap()
+        database.GarbageGuard.freeze_start_up_heap(app)
     return app
 
 

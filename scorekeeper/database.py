@@ -14,10 +14,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from flask import Flask, g
+from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import event, func, select
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import configure_mappers
 from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
@@ -133,45 +134,31 @@ class GarbageGuard:
     while the request's session is still open is safe, so each request that loaded any does
     that in its teardown (teardown_request runs before Flask-SQLAlchemy closes the session).
 
-    A full collection over a worker's whole heap (~110,000 objects) costs ~150 ms, so the heap
-    the app built at start-up is frozen (gc.freeze(): never scanned again) and a collection
-    only walks what requests made since. What outlives requests (templates compiled on first
-    use, caches) is frozen too, while no other request is in flight, now and then."""
-
-    WARM_UP = 32  # the first collections each freeze what survives (templates compile then)
-    REFREEZE_EVERY = 256  # later, every this many collections
+    A collection over a worker's whole heap (~110,000 objects) costs ~150 ms, so the heap the
+    app built at start-up, every template compiled and every mapper configured, is frozen
+    (gc.freeze(): never scanned again) and a collection walks only what requests made since.
+    Nothing is frozen later: a request's objects still alive at its teardown would be frozen
+    with it and never collected. One collection at a time: a gc.collect() that meets another
+    one running returns at once, collecting nothing."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.in_flight = 0
-        self.collections = 0
 
     def install(self, app: Flask) -> None:
-        app.before_request(self.started)
-        app.teardown_request(self.finished)
+        app.teardown_request(self.collect)
 
-    def started(self) -> None:
-        g.garbage_guarded = True
-        with self.lock:
-            self.in_flight += 1
-
-    def finished(self, exc: BaseException | None) -> None:
-        if not g.pop("garbage_guarded", False):
-            return
-        loaded = db.session.registry.has() and bool(db.session.identity_map)
-        with self.lock:
-            self.in_flight -= 1
-            if not loaded:
-                return
-            gc.collect()
-            self.collections += 1
-            if self.in_flight == 0 and (self.collections <= self.WARM_UP
-                                        or self.collections % self.REFREEZE_EVERY == 0):
-                gc.freeze()
+    def collect(self, exc: BaseException | None) -> None:
+        if db.session.registry.has() and db.session.identity_map:
+            with self.lock:
+                gc.collect()
 
     @staticmethod
-    def freeze_start_up_heap() -> None:
-        """Everything create_app built lives as long as the process: never scan it again."""
+    def freeze_start_up_heap(app: Flask) -> None:
+        """What create_app built, and what the first pages would build, lives as long as the
+        process: build it now and never scan it again."""
+        configure_mappers()
+        for name in app.jinja_env.list_templates():
+            app.jinja_env.get_template(name)
         gc.collect()
         gc.freeze()
 

@@ -6,6 +6,7 @@ garbage guard (database.GarbageGuard) prevents it. `SCOREKEEPER_CRASH_WITHOUT_GU
 the same load with the guard off (FLASK_GC_GUARD=false) and reports how many workers died: the
 reproduction still reproduces.
 """
+import http.client
 import json
 import os
 import re
@@ -72,7 +73,7 @@ def crashes(server: Server) -> list[str]:
 def page_status(server: Server, path: str) -> int | str:
     try:
         return server.request("GET", path, timeout=60)[0]
-    except OSError as err:  # a worker that dies mid-answer drops the connection
+    except (OSError, http.client.HTTPException) as err:  # a worker that dies mid-answer
         return repr(err)
 
 
