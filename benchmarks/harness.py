@@ -41,11 +41,12 @@ def gunicorn(workers: int = 2):
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
     env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-           "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+           "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT),
+           "FLASK_RATELIMIT_ENABLED": "false"}  # one address makes every game: no 429s
     gunicorn_bin = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn_bin), "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-         "benchmarks.serve:app"], cwd=ROOT, env=env)
+    server = subprocess.Popen(  # the README's threads and keep-alive
+        [str(gunicorn_bin), "-w", str(workers), "--threads", "4", "--keep-alive", "5",
+         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "benchmarks.serve:app"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -86,6 +87,23 @@ def keeper_cookie(base: str, game_id: int, edit_key: str) -> str:
     claimed = browser.open(form_url, data)
     assert claimed.status == 200 and claimed.url.endswith(f"/games/{game_id}"), claimed.url
     return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+def phone_cookie(base: str, game_id: str) -> str:
+    """The cookies of a phone that opened the game's scoreboard: its first look gets it a
+    device id, its second is remembered (as a real phone's would be)."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    for _ in range(2):
+        browser.open(f"{base}/games/{game_id}").read()
+    assert any(c.name == "device" for c in jar), "the scoreboard gave the phone no device cookie"
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+def live_etag(base: str, game_id: str, cookie: str) -> str:
+    """The ETag of the live part the scoreboard polls, as this phone sees it."""
+    _, headers = call(base, f"/games/{game_id}/board", method="GET", headers={"Cookie": cookie})
+    return headers["ETag"]
 
 
 def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",

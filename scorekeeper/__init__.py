@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import os
 import secrets
-import sys
 from pathlib import Path
 from typing import Mapping
 
 from flask import Flask
 
 from . import database, devices, errors, http_cache, i18n, rate_limits, templating
-from .extensions import csrf, db, migrate
+from .extensions import compress, csrf, db, migrate
+from .services import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SHARED_SECRET_NEEDED = (
+    "Refusing to start: the database is PostgreSQL but FLASK_SECRET_KEY is not set. Servers that "
+    "share a database must share one secret (keep-score links and device cookies made by one "
+    "would fail on the others); set FLASK_SECRET_KEY to the same long random text on every server.")
 
 
 def create_app(test_config: Mapping | None = None) -> Flask:
@@ -34,6 +38,9 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     i18n.init_app(app)
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
+    storage.prepare_shared_state(app)  # /healthz sees a failure any worker met
+    if database.guards_garbage(app):
+        database.GarbageGuard.freeze_start_up_heap(app)
     return app
 
 
@@ -46,19 +53,27 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,  # a game night outlasts the default hour
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=256 * 1024,
+        # Pages, styles, scripts and JSON travel compressed when the phone accepts it
+        # (Flask-Compress; static files are streamed, so streams too); a 304 has no body, and
+        # http_cache.not_modified knows the ETags Flask-Compress gives compressed bodies.
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "application/manifest+json", "image/svg+xml"],
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],  # gzip: any browser
     )
     if test_config is None:
         app.config.from_prefixed_env()
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
+        if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("postgres"):
+            raise RuntimeError(SHARED_SECRET_NEEDED)
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
 
 
 def register_extensions(app: Flask) -> None:
+    compress.init_app(app)  # first: its after_request runs last, on the finished answer
     db.init_app(app)
-    if sys.version_info < (3, 12):
-        database.collect_before_session_ends(app)
+    database.guard_garbage(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     app.after_request(http_cache.no_store_when_keys_travel)

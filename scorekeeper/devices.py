@@ -1,32 +1,80 @@
-"""This phone: one random device id in a long-lived cookie.
+"""This phone: one random device id in a long-lived cookie, issued by this server only.
 
 The id is a secret (whoever holds it may edit what this phone may edit): the server keeps
-only its hash. The cookie stays small however many games the phone keeps score in, since
-the grants live on the server (edit_rights.py). It is refreshed whenever it is used, so a
-phone in use never loses it; one left unused for DEVICE_DAYS forgets it.
+only its hash. The cookie carries the id and the server's signature of it (SECRET_KEY), so
+an id the server never issued opens nothing and is replaced before anything is granted; an
+unsigned id from before signatures is kept only if the server already holds rows for it.
+On HTTPS the cookie is `__Host-device` (no other host or plain-HTTP page can plant it).
+The cookie stays small however many games the phone keeps score in, since the grants live
+on the server (edit_rights.py). It is refreshed whenever it is used, so a phone in use never
+loses it; one left unused for DEVICE_DAYS forgets it. Rows are read as plain columns: the
+hot paths (polls, a watcher's scoreboard) load no ORM objects.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import re
 import secrets
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Iterator, NamedTuple
 
-from flask import Flask, Response, g, request
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from flask import Flask, Response, current_app, g, request
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from .models import db, utcnow
+from .models import DeviceGame, DeviceTable, db, utcnow
+from .services import storage
 
 COOKIE = "device"
+SECURE_COOKIE = "__Host-device"  # HTTPS: Secure, Path=/, no Domain (browsers enforce it)
 DEVICE_DAYS = 400  # the longest lifetime browsers accept for a cookie
 _SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
+
+
+def cookie_name() -> str:
+    return SECURE_COOKIE if request.is_secure else COOKIE
+
+
+def _signature(device: str) -> str:
+    secret = current_app.secret_key
+    secret = secret if isinstance(secret, bytes) else str(secret).encode()
+    mac = hmac.new(secret, f"device-id/{device}".encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def _known(device: str) -> bool:
+    """Whether the server holds any row for this id (one sent before ids were signed)."""
+    mine = device_hash(device)
+    return any(db.session.execute(select(model.id).where(model.device_hash == mine).limit(1)).first()
+               for model in (DeviceGame, DeviceTable))
+
+
+def _issued(raw: str) -> str | None:
+    """The device id in a cookie this server issued, else None."""
+    device, _, signature = raw.partition(".")
+    if _SHAPE.fullmatch(device) and hmac.compare_digest(signature, _signature(device)):
+        return device
+    if _SHAPE.fullmatch(raw) and _known(raw):  # unsigned, from before: signed from now on
+        g.device_refresh = True
+        return raw
+    return None
+
+
+def _cookie() -> str:
+    raw = request.cookies.get(cookie_name(), "")
+    if not raw and request.is_secure:  # a phone from before __Host-: moved on this answer
+        raw = request.cookies.get(COOKIE, "")
+    return raw
 
 
 def device_id(create: bool = False) -> str | None:
     """This phone's id, from its cookie; with `create`, a new one if it has none yet."""
     if "device_id" not in g:
-        raw = request.cookies.get(COOKIE, "")
-        g.device_id = raw if _SHAPE.fullmatch(raw) else None
+        raw = _cookie()
+        g.device_id = _issued(raw) if raw else None
     if g.device_id is None and create:
         g.device_id = secrets.token_urlsafe(32)
     if g.device_id is not None and create:
@@ -40,8 +88,11 @@ def device_hash(device: str) -> str:
 
 def _set_cookie(response: Response) -> Response:
     if g.get("device_refresh") and g.get("device_id"):
-        response.set_cookie(COOKIE, g.device_id, max_age=DEVICE_DAYS * 24 * 3600,
+        response.set_cookie(cookie_name(), f"{g.device_id}.{_signature(g.device_id)}",
+                            max_age=DEVICE_DAYS * 24 * 3600, path="/",
                             httponly=True, samesite="Lax", secure=request.is_secure)
+        if request.is_secure and COOKIE in request.cookies:
+            response.delete_cookie(COOKIE)
     return response
 
 
@@ -49,31 +100,56 @@ def init_app(app: Flask) -> None:
     app.after_request(_set_cookie)
 
 
+@contextmanager
+def writes_optional() -> Iterator[None]:
+    """A write the page can do without (remembering a visit): storage that takes no writes
+    (full, read-only, gone) rolls it back and the page is shown all the same."""
+    try:
+        yield
+    except DBAPIError as err:
+        db.session.rollback()
+        if not storage.is_storage_failure(err) and not storage.is_race(err):
+            raise
+        storage.log.warning("a visit was not remembered: %s", " ".join(str(err.orig).split())[:200])
+
+
+class DeviceRow(NamedTuple):
+    id: int
+    sealed_key: str | None
+    last_used_at: datetime
+
+
 class DeviceRows:
     """This phone's rows in one table of grants and visits (device_games, device_tables):
-    each read once per request, written with the phone's cookie (re)sent."""
+    each read once per request as plain columns (id, sealed_key, last_used_at), written
+    with the phone's cookie (re)sent."""
 
     def __init__(self, model, column: str):
         self.model, self.column, self.cache = model, column, f"device_rows_{column}"
+        table = model.__table__  # built once: every poll asks this
+        self.query = select(table.c.id, table.c.sealed_key, table.c.last_used_at).where(
+            table.c.device_hash == bindparam("device_hash"), table.c[column] == bindparam("thing_id"))
 
     def row(self, thing_id: str, create: bool = False):
         device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
         rows = g.setdefault(self.cache, {})
         if thing_id not in rows:
-            rows[thing_id] = None if device is None else db.session.scalars(
-                select(self.model).where(self.model.device_hash == device_hash(device),
-                                         getattr(self.model, self.column) == thing_id)).first()
+            rows[thing_id] = None if device is None else db.session.execute(
+                self.query, {"device_hash": device_hash(device), "thing_id": thing_id}).first()
         return rows[thing_id]
 
     def save(self, thing_id: str, sealed_key: str | None) -> None:
         """Insert or refresh this phone's row (keeping a grant it already has)."""
         device = device_id(create=True)
-        row = self.row(thing_id) or self.model(device_hash=device_hash(device),
-                                               **{self.column: thing_id})
+        row, table = self.row(thing_id), self.model.__table__
+        values = {"last_used_at": utcnow()}
         if sealed_key is not None:
-            row.sealed_key = sealed_key
-        row.last_used_at = utcnow()
-        db.session.add(row)
+            values["sealed_key"] = sealed_key
+        if row is not None:
+            db.session.execute(update(table).where(table.c.id == row.id).values(**values))
+        else:
+            db.session.execute(insert(table).values(
+                device_hash=device_hash(device), **{self.column: thing_id}, **values))
         try:
             db.session.commit()
         except IntegrityError:  # the same phone in two tabs at once: the other request won
@@ -82,6 +158,10 @@ class DeviceRows:
             if sealed_key is not None:
                 self.save(thing_id, sealed_key)
             return
+        self.forget()
+
+    def remember(self, thing_id: str, row: DeviceRow | None) -> None:
+        """This phone's row, read along with something else (edit_rights.stamp_with_rights)."""
         g.setdefault(self.cache, {})[thing_id] = row
 
     def forget(self) -> None:

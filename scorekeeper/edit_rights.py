@@ -4,18 +4,20 @@ A phone is its device cookie (devices.py). Creating a game, a rematch, a restore
 keep-score link grants the phone that game: a device_games row holding the edit key
 sealed with the device id. Grants are never dropped. Games a phone only opened are
 remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads or writes device_games.
+The only module that reads or writes device_games (stamp_with_rights also reads this
+phone's table grants, in the same statement, for the hottest path).
 """
 from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import abort
-from sqlalchemy import delete, select
+from flask import abort, session
+from sqlalchemy import and_, bindparam, delete, select
 
-from .devices import DeviceRows, device_hash, device_id
-from .models import DeviceGame, Game, db, utcnow
+from .devices import DeviceRow, DeviceRows, device_hash, device_id, writes_optional
+from .models import DeviceGame, DeviceTable, FamilyTable, Game, db, utcnow
 from .services import games
+from .services.ids import looks_like_public_id
 from .services.keys import hash_opens, seal, unseal
 
 VISITS_KEPT = 50  # games a phone only watched, remembered for its home page
@@ -45,13 +47,20 @@ def remember_new_games(keys: dict[str, str]) -> None:
 
 
 def remember_visit(game_id: str) -> None:
-    """The phone opened the game: it shows on its home page (the oldest watched ones go)."""
+    """The phone opened the game: it shows on its home page (the oldest watched ones go).
+
+    A client without a device cookie yet (a crawler, a link preview) gets one and nothing
+    is stored; and a page is shown even when storage takes no writes (reading never needs one)."""
+    if device_id() is None:
+        device_id(create=True)
+        return
     row = _row(game_id, create=True)
     if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
         return
-    _save(game_id, None)
-    if row is None:
-        _forget_old_visits()
+    with writes_optional():
+        _save(game_id, None)
+        if row is None:
+            _forget_old_visits()
 
 
 def _forget_old_visits() -> None:
@@ -84,6 +93,47 @@ def key_hash_opens(game_id: str, key_hash: str) -> bool:
     if table_key is not None:
         remember_key(game_id, table_key)
     return table_key is not None
+
+
+_G, _DG = Game.__table__, DeviceGame.__table__
+_DT, _FT = DeviceTable.__table__, FamilyTable.__table__
+_STAMP_WITH_RIGHTS = (  # built once: every poll and scoreboard asks it
+    select(_G.c.version, _G.c.edit_key_hash, _DG.c.id.label("row_id"), _DG.c.sealed_key,
+           _DG.c.last_used_at, _DT.c.table_id, _DT.c.sealed_key.label("table_sealed_key"))
+    .select_from(_G.outerjoin(_DG, and_(_DG.c.game_id == _G.c.id,
+                                        _DG.c.device_hash == bindparam("device_hash")))
+                 .outerjoin(_DT.join(_FT, _FT.c.id == _DT.c.table_id),
+                            and_(_DT.c.device_hash == bindparam("device_hash"),
+                                 _DT.c.sealed_key.is_not(None), _FT.c.edit_key_hash == _G.c.edit_key_hash)))
+    .where(_G.c.id == bindparam("game_id"), _G.c.restore_batch.is_(None)).limit(1))
+
+
+def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
+    """The game's version and whether this phone keeps score (None: no such game).
+
+    Polls and scoreboards ask this: one statement on the engine (the game's stamp, this
+    phone's row for the game, a table key of this phone that opens it), no ORM objects."""
+    device = device_id()
+    if device is None or "table_keys" in session:  # nothing to read, or old keys to move first
+        stamp = games.game_stamp(game_id)
+        return None if stamp is None else (stamp[0], key_hash_opens(game_id, stamp[1]))
+    if not looks_like_public_id(game_id):
+        return None
+    with db.engine.connect() as connection:
+        row = connection.execute(_STAMP_WITH_RIGHTS, {"game_id": game_id,
+                                                      "device_hash": device_hash(device)}).first()
+    if row is None:
+        return None
+    _rows.remember(game_id, None if row.row_id is None else
+                   DeviceRow(row.row_id, row.sealed_key, row.last_used_at))
+    if hash_opens(row.edit_key_hash, key_for(game_id)):
+        return row.version, True
+    from .tables.access import table_key_in  # the tables package imports this module
+    table_key = None if row.table_id is None else table_key_in(row.table_id, row.table_sealed_key)
+    if not hash_opens(row.edit_key_hash, table_key):
+        return row.version, False
+    remember_key(game_id, table_key)  # the first look adopts the table's key as the game's
+    return row.version, True
 
 
 def can_edit(game: Game) -> bool:

@@ -4,12 +4,18 @@ from __future__ import annotations
 from flask import Response, g, make_response, request, session
 
 
+# Flask-Compress names a compressed body's strong ETag "<etag>:<encoding>"; a phone sends that back.
+COMPRESSED = ("", ":gzip", ":br", ":zstd", ":deflate")
+
+
 def not_modified(etag: str) -> Response | None:
-    """A bodiless 304 if the client already holds `etag`, else None."""
-    if request.if_none_match.contains_weak(etag):
-        response = make_response("", 304)
-        response.set_etag(etag)
-        return response
+    """A bodiless 304 if the client already holds `etag` (or its compressed body), else None;
+    the 304 names what the client holds."""
+    for held in (etag + encoding for encoding in COMPRESSED):
+        if request.if_none_match.contains_weak(held):
+            response = make_response("", 304)
+            response.set_etag(held)
+            return response
     return None
 
 

@@ -15,6 +15,7 @@ import time
 from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 DEFAULTS = {
     "RATELIMIT_ENABLED": True,  # set here: Flask-Limiter would otherwise inherit the last app's choice
@@ -76,3 +77,28 @@ def retry_after() -> int:
     if broken is None:
         return 60
     return max(1, math.ceil(broken.reset_at - time.time()))
+
+
+def _creation_budget() -> tuple[list, list[str]]:
+    """The creation limits and this client's key in them, as `creation_limit` counts them."""
+    args = [get_remote_address(), "creation"]
+    if limiter._key_prefix:  # noqa: SLF001 - the same key Flask-Limiter builds for the shared limit
+        args = [limiter._key_prefix, *args]  # noqa: SLF001
+    return list(parse_many(current_app.config["RATELIMIT_CREATION"])), args
+
+
+def creations_left(count: int) -> bool:
+    """Whether this client may still create `count` games (a restore's) under the creation limit."""
+    if not current_app.config["RATELIMIT_ENABLED"] or count <= 0:
+        return True
+    items, args = _creation_budget()
+    return all(limiter.limiter.test(item, *args, cost=count) for item in items)
+
+
+def count_creations(count: int) -> None:
+    """`count` games made (a restore's): counted as that many creations."""
+    if not current_app.config["RATELIMIT_ENABLED"] or count <= 0:
+        return
+    items, args = _creation_budget()
+    for item in items:
+        limiter.limiter.hit(item, *args, cost=count)

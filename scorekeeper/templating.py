@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from .bidi import bdi, bdi_join, isolate
 from .domain.cards import Card, parse_card
 from .scoreboard.board import js_texts
 from .scoreboard.chart import running_chart
@@ -18,11 +19,15 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(card_name, "card_name")
     app.add_template_global(js_texts, "board_js_texts")
     app.add_template_filter(translated, "tr")
+    app.add_template_filter(bdi, "bdi")  # a typed name in page text (see bidi.py)
+    app.add_template_filter(bdi_join, "bdi_join")
+    app.add_template_filter(isolate, "isolate")  # in a title or an attribute
 
 
 def game_name(game) -> str:
-    """How pages name a game: its players (its id is a long random string, for links only)."""
-    return ", ".join(p.name for p in game.players)
+    """How pages name a game: its players (its id is a long random string, for links only),
+    each isolated (bidi.py): it goes in titles too."""
+    return ", ".join(isolate(p.name) for p in game.players)
 
 
 def card_name(card: Card | str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..bidi import isolate
 from ..domain.scoring import SYSTEMS
 from ..models import Game, db, utcnow
 from ..services import games
@@ -75,10 +76,10 @@ def score_sheet_csv(game: Game) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     header = ["hand", "dealer", "went out"]
     for name in players:
-        header += [f"{name} points", f"{name} cards"]
+        header += [f"{isolate(name)} points", f"{isolate(name)} cards"]  # names: see bidi.py
     writer.writerow([_cell(h) for h in header])
     for number, (hand, points) in enumerate(zip(sheet.hands, sheet.points()), start=1):
-        row: list[object] = [number, sheet.dealer(number), hand.winner]
+        row: list[object] = [number, isolate(sheet.dealer(number)), isolate(hand.winner)]
         for name in players:
             cards = "typed total" if name in hand.typed else " ".join(hand.tokens(name))
             row += [points[name], cards]

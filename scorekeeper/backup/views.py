@@ -8,6 +8,7 @@ from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
+from .. import rate_limits
 from ..edit_rights import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
@@ -42,6 +43,18 @@ def export_game_csv(game_id: str):
     return _download(score_sheet_csv(editable_game_or_403(game_id)), "text/csv", f"scorekeeper-game-{game_id}.csv")
 
 
+def backup_games(data: object) -> int:
+    """How many games a backup would create (before it is checked in full)."""
+    games = data.get("games") if isinstance(data, dict) else None
+    return len(games) if isinstance(games, list) else 0
+
+
+def too_many_creations():
+    """A restore would take this client past the limit on new games: nothing is restored."""
+    body, status = error_response(429)
+    return body, status, {"Retry-After": "60"}
+
+
 @bp.post("/restore")
 def restore_upload():
     form = RestoreForm()
@@ -51,9 +64,13 @@ def restore_upload():
     if upload is None or not getattr(upload, "filename", ""):
         return error_response(400, gettext("Choose a backup file to restore."))
     try:
-        restored = restore(loads(upload.read()))
+        data = loads(upload.read())
+        if not rate_limits.creations_left(backup_games(data)):
+            return too_many_creations()
+        restored = restore(data)
     except RestoreError as err:
         return error_response(422, gettext("Nothing was restored. %(why)s", why=translated_error(err)))
+    rate_limits.count_creations(len(restored))
     remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
     shows_key()
     return render_template("restored.html", restored=restored,

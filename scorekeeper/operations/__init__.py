@@ -10,5 +10,8 @@ from .logs import use_one_line_logs  # noqa: E402
 
 def init_app(app: Flask) -> None:
     use_one_line_logs()
+    # Flask gives the "scorekeeper" logger its handler only when app.logger is first used: a
+    # worker whose first line came from elsewhere (services/storage.py) printed it bare.
+    app.logger  # noqa: B018
     security.init_app(app)
     app.register_blueprint(bp)

@@ -11,7 +11,7 @@ from flask import abort, render_template, request, session
 from flask_babel import get_locale, gettext
 
 from ..domain.scoring import SYSTEMS
-from ..edit_rights import can_edit, game_or_404, key_hash_opens
+from ..edit_rights import can_edit, game_or_404, stamp_with_rights
 from ..models import Game
 from ..numbers import whole_number
 from ..scorepad.forms import RematchForm, TargetForm
@@ -64,11 +64,10 @@ def board_etag(game_id: str, version: int, system: str, editable: bool) -> str:
 
 def page_stamp(game_id: str) -> tuple[int, bool]:
     """The game's version, and whether this phone keeps score; unknown games are a 404."""
-    stamp = games.game_stamp(game_id)
+    stamp = stamp_with_rights(game_id)
     if stamp is None:
         abort(404)
-    version, key_hash = stamp
-    return version, key_hash_opens(game_id, key_hash)
+    return stamp
 
 
 def board_page(template: str, game_id: str, version: int, editable: bool, system: str) -> str:

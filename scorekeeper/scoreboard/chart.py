@@ -9,6 +9,8 @@ from __future__ import annotations
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
+from ..bidi import isolate
+
 MAX_POINTS = 12
 WIDTH, HEIGHT, LABEL_ROOM, LINE_GAP = 100, 48, 46, 7
 DASHES = ("", "4 2", "1 2", "6 2 1 2", "8 3", "2 4", "4 1 1 1", "1 1", "6 6", "3 3 1 3")
@@ -70,6 +72,6 @@ def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
     out.append('<g fill="currentColor" stroke="none">')
     for name, height in zip(players, ends):
         short = name if len(name) <= LABEL else name[:LABEL - 1] + "…"
-        out.append(f'<text x="{WIDTH + 2}" y="{height:.0f}">{escape(short)} {rows[-1][name]}</text>')
+        out.append(f'<text x="{WIDTH + 2}" y="{height:.0f}">{escape(isolate(short))} {rows[-1][name]}</text>')
     out.append("</g></svg>")
     return Markup("".join(out))

@@ -47,4 +47,7 @@ class PageCache:
 
 def board_pages() -> PageCache:
     """This app's cache: each app (and so each database) has its own."""
-    return current_app.extensions.setdefault("board_pages", PageCache())
+    pages = current_app.extensions.get("board_pages")
+    if pages is None:  # not setdefault(..., PageCache()): that would build one per request
+        pages = current_app.extensions.setdefault("board_pages", PageCache())
+    return pages

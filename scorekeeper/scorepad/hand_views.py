@@ -84,9 +84,9 @@ def _fresh_form(game: Game, sheet, number: int | None):
     if request.method == "GET" and number is None:
         form.request_id.data = uuid.uuid4().hex
         form.after.data = str(len(game.hands))
-        out = request.args.get("out", "")
-        if out.isascii() and out.isdigit() and int(out) < len(sheet.players):
-            form.out.data = out  # tapped "went out" beside a player on the scoreboard
+        out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
+        if out is not None and out < len(sheet.players):
+            form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
     return form
 
 

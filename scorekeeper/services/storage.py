@@ -6,10 +6,13 @@ only makes the phone wait, so it is reported at once as StorageFailure (503).
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import time
+from pathlib import Path
 
-from flask import current_app
+from flask import Flask, current_app
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -31,7 +34,7 @@ PG_STORAGE = ("53", "08", "25006", "57P0", "58")
 SENTENCE = say(N_("The scores cannot be saved right now: the server's storage is full or "
                   "read-only. Nothing was changed; tell whoever runs this server."))
 RECENT = 60.0  # seconds a storage failure keeps /healthz failing, unless a write succeeds
-LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions: one per app and process
+LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions; shared through _marker()
 
 
 def is_race(err: Exception) -> bool:
@@ -55,23 +58,73 @@ def is_storage_failure(err: Exception) -> bool:
     name = getattr(orig, "sqlite_errorname", "") or ""
     if name.startswith(SQLITE_STORAGE) or any(w in str(orig).lower() for w in SQLITE_STORAGE_WORDS):
         return True
+    if _unreachable_postgresql(orig):
+        return True
     return (getattr(orig, "sqlstate", None) or "").startswith(PG_STORAGE)
+
+
+def _unreachable_postgresql(orig: BaseException) -> bool:
+    """psycopg's error for a server that is stopped or unreachable (connection refused,
+    timed out): an OperationalError the server never answered, so it carries no SQLSTATE."""
+    return (type(orig).__module__.startswith("psycopg") and type(orig).__name__ == "OperationalError"
+            and getattr(orig, "sqlstate", None) is None)
 
 
 def storage_failed(err: Exception) -> StorageFailure:
     """Note the failure (for /healthz), log one line, and give the error to raise."""
-    current_app.extensions[LAST_FAILURE] = time.monotonic()
+    current_app.extensions[LAST_FAILURE] = time.time()
+    _mark_shared(time.time())
     log.error("storage failure, nothing saved: %s", " ".join(str(getattr(err, "orig", err)).split()))
     return StorageFailure(SENTENCE)
 
 
 def write_succeeded() -> None:
     current_app.extensions.pop(LAST_FAILURE, None)
+    _mark_shared(0)
 
 
 def recent_failure() -> bool:
-    failed_at = current_app.extensions.get(LAST_FAILURE)
-    return failed_at is not None and time.monotonic() - failed_at < RECENT
+    """A storage failure in the last RECENT seconds, met by this process or by any other
+    worker on this machine serving the same database (the marker file), not followed by a
+    successful write."""
+    failed_at = max(current_app.extensions.get(LAST_FAILURE, 0), _shared_failure_time())
+    return time.time() - failed_at < RECENT
+
+
+def _marker() -> Path:
+    """A file whose modification time is the last storage failure, shared by the workers.
+    Changing a file's times needs no free space, so it works on a full disk too."""
+    database = str(current_app.config["SQLALCHEMY_DATABASE_URI"]).encode()
+    folder = current_app.config.get("STORAGE_STATE_DIR") or current_app.instance_path
+    return Path(folder) / f"storage-failure-{hashlib.sha256(database).hexdigest()[:16]}"
+
+
+def prepare_shared_state(app: Flask) -> None:
+    """Made at start-up, while a new file can still be written."""
+    with app.app_context():
+        marker = _marker()
+        try:
+            if not marker.exists():
+                marker.touch()
+                os.utime(marker, (0, 0))
+        except OSError as err:
+            log.warning("storage failures will not be shared between workers: %s", err)
+
+
+def _mark_shared(when: float) -> None:
+    marker = _marker()
+    try:
+        if when or marker.stat().st_mtime:  # a success costs one stat, not a write
+            os.utime(marker, (when, when))
+    except OSError:
+        pass  # no marker (it could not be made): each worker keeps its own state
+
+
+def _shared_failure_time() -> float:
+    try:
+        return _marker().stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def commit() -> None:

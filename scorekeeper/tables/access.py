@@ -10,9 +10,9 @@ The only module that reads or writes device_tables.
 from __future__ import annotations
 
 from flask import abort, session
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 
-from ..devices import DeviceRows, device_hash, device_id
+from ..devices import DeviceRows, device_hash, device_id, writes_optional
 from ..edit_rights import TOUCH_EVERY, remember_key
 from ..models import DeviceTable, FamilyTable, db, utcnow
 from ..services import tables
@@ -37,12 +37,18 @@ def remember_table_key(table_id: str, key: str) -> None:
 
 
 def remember_table_visit(table_id: str) -> None:
-    """The phone opened the table's page: it shows on its home page."""
+    """The phone opened the table's page: it shows on its home page (as remember_visit:
+    nothing stored without a device cookie yet, and no write needed to show the page)."""
+    if device_id() is None:
+        device_id(create=True)
+        return
     row = _row(table_id, create=True)
     if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
         return
-    _save(table_id, None)
-    if row is None:
+    with writes_optional():
+        _save(table_id, None)
+        if row is not None:
+            return
         mine = device_hash(device_id())
         watched = (DeviceTable.device_hash == mine, DeviceTable.sealed_key.is_(None))
         kept = (select(DeviceTable.id).where(*watched)
@@ -69,17 +75,27 @@ def table_key_for(table_id: str) -> str | None:
     return unseal(device_id(), _context(table_id), row.sealed_key)
 
 
+_granted, _tables = DeviceTable.__table__, FamilyTable.__table__
+_TABLE_KEY_OPENING = (  # built once: a keeper's and a watcher's polls ask it
+    select(_granted.c.table_id, _granted.c.sealed_key)
+    .join(_tables, _tables.c.id == _granted.c.table_id)
+    .where(_granted.c.device_hash == bindparam("device_hash"), _granted.c.sealed_key.is_not(None),
+           _tables.c.edit_key_hash == bindparam("key_hash")))
+
+
+def table_key_in(table_id: str, sealed_key: str) -> str | None:
+    """The table key this phone sealed in its grant for the table."""
+    return unseal(device_id(), _context(table_id), sealed_key)
+
+
 def table_key_opening(key_hash: str) -> str | None:
     """A table key this phone holds that matches a game's key hash, if any: one query."""
     _move_session_keys()
     device = device_id()
     if device is None:
         return None
-    row = db.session.execute(
-        select(DeviceTable.table_id, DeviceTable.sealed_key)
-        .join(FamilyTable, FamilyTable.id == DeviceTable.table_id)
-        .where(DeviceTable.device_hash == device_hash(device), DeviceTable.sealed_key.is_not(None),
-               FamilyTable.edit_key_hash == key_hash)).first()
+    row = db.session.execute(_TABLE_KEY_OPENING, {"device_hash": device_hash(device),
+                                                  "key_hash": key_hash}).first()
     key = None if row is None else unseal(device, _context(row.table_id), row.sealed_key)
     return key if hash_opens(key_hash, key) else None
 

@@ -9,7 +9,8 @@ from flask_babel import gettext, ngettext
 from ..backup.export import envelope, game_record
 from ..backup.restore import RestoreError, loads, restore
 from ..backup.table_restore import IntoTable
-from ..backup.views import RestoreForm
+from .. import rate_limits
+from ..backup.views import RestoreForm, backup_games, too_many_creations
 from ..domain.text import N_
 from ..edit_rights import remember_new_games
 from ..services import rematch as rematch_service
@@ -196,10 +197,14 @@ def restore_backup(table_id: str):
             form.backup.errors = [gettext("Choose a backup file to restore.")]
         else:
             try:
-                restored = restore(loads(upload.read()), into=IntoTable(table))
+                data = loads(upload.read())
+                if not rate_limits.creations_left(backup_games(data)):
+                    return too_many_creations()
+                restored = restore(data, into=IntoTable(table))
             except RestoreError as err:
                 form.backup.errors = [gettext("Nothing was restored. %(why)s", why=translated_error(err))]
             else:
+                rate_limits.count_creations(len(restored))
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",
                                "%(num)d games restored into this table.", len(restored)), "ok")

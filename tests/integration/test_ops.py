@@ -1,4 +1,8 @@
 """Production serving (issue 7): gunicorn as the README says, /healthz, one log line per error."""
+import re
+import subprocess
+import sys
+
 from flask import Flask
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
@@ -137,3 +141,28 @@ def test_two_gunicorn_servers_share_one_database(fresh_database, tmp_path):
     assert len(errors) == 1, log
     assert not any(line.startswith(("Traceback", "  File ")) for line in log.splitlines()), log
     assert "Booting worker" in log and "[DEBUG]" not in log
+
+
+def test_the_app_refuses_to_start_on_postgresql_without_a_shared_secret():
+    try:
+        create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
+    except RuntimeError as err:
+        assert "FLASK_SECRET_KEY" in str(err)
+    else:
+        raise AssertionError("started on PostgreSQL with a secret made up by this server alone")
+
+
+def test_a_workers_first_storage_failure_line_is_formatted(tmp_path):
+    """In a fresh process, before anything used app.logger: level and logger name from the first line."""
+    script = (
+        "from scorekeeper import create_app\n"
+        "from scorekeeper.services import storage\n"
+        f"app = create_app({{'SQLALCHEMY_DATABASE_URI': 'sqlite:///{tmp_path / 'x.sqlite3'}', "
+        f"'SECRET_KEY': 'x', 'STORAGE_STATE_DIR': '{tmp_path}'}})\n"
+        "with app.test_request_context('/'):\n"
+        "    storage.storage_failed(RuntimeError('disk full'))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stderr.splitlines() if "storage failure" in line]
+    assert len(lines) == 1 and re.search(r" ERROR scorekeeper: storage failure, nothing saved: disk full$",
+                                         lines[0]), done.stderr

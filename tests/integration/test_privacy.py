@@ -68,7 +68,7 @@ def test_the_41st_game_keeps_every_key(csrf_off, client):
     ids = [game_id_of(start_game(client, ["Ana", f"Ben {n}"])) for n in range(45)]
     for gid in ids:
         assert client.get(f"/games/{gid}/hands/new").status_code == 200, gid
-    assert len(cookie(client, "device")) == 43  # the cookie does not grow with the games
+    assert len(cookie(client, "device")) == 43 + 1 + 22  # the id and its signature, however many games
 
 
 def test_edit_rights_outlast_the_session_cookie(csrf_off, client):
@@ -88,7 +88,8 @@ def test_the_device_cookie_is_private_long_lived_and_refreshed(csrf_off, client)
     again = client.get(f"/games/{gid}")
     assert any(h.startswith("device=") for h in again.headers.getlist("Set-Cookie"))
     secure = client.get(f"/games/{gid}", base_url="https://localhost")
-    assert any("Secure" in h for h in secure.headers.getlist("Set-Cookie") if h.startswith("device="))
+    host_only = [h for h in secure.headers.getlist("Set-Cookie") if h.startswith("__Host-device=")]
+    assert host_only and "Secure" in host_only[0] and "Path=/" in host_only[0] and "Domain" not in host_only[0]
 
 
 def test_the_database_holds_neither_device_ids_nor_edit_keys(app, csrf_off, client):

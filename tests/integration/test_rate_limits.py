@@ -1,6 +1,7 @@
 """Issue 12 finding 9: one client may create only so much per minute (games, tables,
 restores, judge calls); past it, 429 with Retry-After and the usual error body. A family's
 evening never meets the default numbers."""
+import json
 import re
 from io import BytesIO
 
@@ -88,6 +89,27 @@ def test_restores_past_the_limit_answer_429(limited):
     assert restore().status_code == 200
     assert_throttled(restore(), json_body=False)
     assert games_stored(app) == 3
+
+
+def test_restored_games_count_against_the_creation_limit(limited):
+    """A restore of 3 games is 3 creations: one that would pass the limit restores nothing,
+    and what a restore made leaves that much less for new games."""
+    app = limited(RATELIMIT_CREATION="5 per minute")
+    client = app.test_client()
+    game = new_game(client)  # 1 of 5
+    backup = json.loads(game_backup(client, game))
+    backup["games"] = backup["games"] * 3
+    token = csrf_token(client, "/")
+
+    def restore():
+        return client.post("/restore", data={"backup": (BytesIO(json.dumps(backup).encode()), "b.json"),
+                                             "csrf_token": token}, content_type="multipart/form-data")
+    assert restore().status_code == 200  # 4 of 5
+    assert games_stored(app) == 4
+    assert_throttled(restore(), json_body=False)  # 3 more would be 7
+    assert games_stored(app) == 4
+    assert new_game(client)["id"]  # 5 of 5
+    assert_throttled(client.post("/api/games", json={"players": ["Ana", "Ben"]}), json_body=True)
 
 
 def test_judge_calls_past_the_limit_answer_429(limited):

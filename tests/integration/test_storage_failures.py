@@ -148,3 +148,30 @@ def test_the_hand_form_on_a_read_only_database_says_so_and_keeps_the_entry(app, 
     assert "cannot be saved right now" in page and "busy" not in page
     skips = re.search(rf'<input[^>]*name="{field_name(1, "skip")}"[^>]*>', page).group(0)
     assert 'value="1"' in skips
+
+
+def test_a_stopped_postgresql_is_503_with_the_sentence(tmp_path):
+    """Nothing listens on the port: a refused connection is a storage failure, not a 500."""
+    from scorekeeper import create_app
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "MIGRATE_ON_START": False, "GC_GUARD": False,
+                      "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:9/none",
+                      "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 2}}})
+    client = app.test_client()
+    made = client.post("/api/games", json={"players": ["Ana", "Ben"]})
+    assert made.status_code == 503 and "storage" in made.json["error"]
+    page = client.get("/games/AAAAAAAAAAAAAAAA")
+    assert page.status_code == 503 and "cannot be saved right now" in page.get_data(as_text=True)
+
+
+def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend, client, make_app, database_url):
+    """Two apps on one database and instance folder: two gunicorn workers. Only the first meets
+    the failure (a full disk can take the probe's tiny write); the second's /healthz says so too."""
+    other_worker = make_app(database_url).test_client()
+    game = new_game(client)
+    assert other_worker.get("/healthz").status_code == 200
+    break_storage(app, backend, "read-only")
+    assert post_hand(client, game, HAND).status_code == 503
+    assert other_worker.get("/healthz").status_code == 503
+    assert post_hand(other_worker, game, HAND).status_code == 201  # a save went through again
+    assert other_worker.get("/healthz").status_code == 200

@@ -36,8 +36,10 @@ class Server:
     """One gunicorn master and its workers, in their own process group; stderr to a file."""
 
     def __init__(self, database_url: str, log: Path, workers: int = 2, threads: int = 4,
-                 access_log: bool = False, python: str = sys.executable, cwd: Path = ROOT):
+                 access_log: bool = False, python: str = sys.executable, cwd: Path = ROOT,
+                 env: dict[str, str] | None = None):
         self.database_url = database_url
+        self.env = env or {}  # more environment for the server (FLASK_... settings)
         self.log = log
         self.access_log = access_log  # the README's command writes it to stdout: keep it too
         self.cwd = cwd  # another Python (an installed wheel's venv) runs outside the checkout
@@ -64,7 +66,7 @@ class Server:
     def launch(self) -> "Server":
         """Start gunicorn and return at once (see ready())."""
         env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": self.database_url,
-               "FLASK_SECRET_KEY": "server-test", "PYTHONUNBUFFERED": "1"}
+               "FLASK_SECRET_KEY": "server-test", "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("FLASK_DEBUG", None)
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(self.argv, cwd=self.cwd, env=env,

@@ -1,0 +1,53 @@
+"""Issue 18: pages, styles, scripts and JSON travel compressed when the phone accepts it, and
+a poll still answers 304 with the ETag of the compressed answer it was given."""
+import gzip
+import re
+
+from tests.support.helpers import keep_score, new_game, post_hand
+
+GZIP = {"Accept-Encoding": "gzip"}
+HAND = {"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}
+
+
+def body(response) -> bytes:
+    if response.headers.get("Content-Encoding") == "gzip":
+        return gzip.decompress(response.data)
+    return response.data
+
+
+def test_pages_styles_scripts_and_json_are_gzipped_when_accepted(app, client, game):
+    keep_score(client, game)
+    page = client.get(f"/games/{game['id']}", headers=GZIP)
+    assert page.headers.get("Content-Encoding") == "gzip"
+    plain = client.get(f"/games/{game['id']}")
+    assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
+    assert body(page).decode().count("<html") == 1 and len(page.data) < len(plain.data) / 2
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js)[^"]*)"', plain.get_data(as_text=True))
+    assert any(".css" in a for a in assets) and any(".js" in a for a in assets), assets
+    for asset in assets:
+        zipped = client.get(asset, headers=GZIP)
+        assert zipped.headers.get("Content-Encoding") == "gzip", asset
+        assert body(zipped) == client.get(asset).data, asset
+    post_hand(client, game, HAND)  # bodies under 500 bytes are not worth compressing
+    api = client.get(f"/api/games/{game['id']}", headers=GZIP)
+    assert api.headers.get("Content-Encoding") == "gzip" and b'"players"' in body(api)
+
+
+def test_a_compressed_poll_gets_its_304_and_then_the_change(app, client, game):
+    post_hand(client, game, HAND)
+    for url in (f"/games/{game['id']}/board", f"/api/games/{game['id']}"):
+        first = client.get(url, headers=GZIP)
+        assert first.status_code == 200 and first.headers.get("Content-Encoding") == "gzip", url
+        etag = first.headers["ETag"]
+        same = client.get(url, headers={**GZIP, "If-None-Match": etag})
+        assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == etag, url
+        weakened = client.get(url, headers={**GZIP, "If-None-Match": "W/" + etag})
+        assert weakened.status_code == 304, url
+    post_hand(client, game, HAND)
+    changed = client.get(f"/games/{game['id']}/board", headers={**GZIP, "If-None-Match": etag})
+    assert changed.status_code == 200
+
+
+def test_a_new_game_stays_uncompressed_without_accept_encoding(client):
+    game = new_game(client)
+    assert "Content-Encoding" not in client.get(f"/api/games/{game['id']}").headers

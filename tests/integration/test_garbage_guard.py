@@ -1,0 +1,49 @@
+"""Issue 18: on 3.11 the garbage guard freezes the start-up heap and collects after a request
+only when the request loaded database objects (polls and a watcher's scoreboard load none)."""
+import gc
+
+from scorekeeper import create_app
+
+from tests.integration.conftest import app_config, close_app
+from tests.support.helpers import new_game, post_hand
+
+HAND = {"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}
+
+
+def full_collections(action) -> int:
+    seen = []
+
+    def note(phase, info):
+        if phase == "stop" and info["generation"] == 2:
+            seen.append(1)
+    gc.callbacks.append(note)
+    try:
+        action()
+    finally:
+        gc.callbacks.remove(note)
+    return len(seen)
+
+
+def test_the_guard_freezes_start_up_and_collects_only_after_requests_that_loaded_objects(database_url, tmp_path):
+    gc.unfreeze()
+    app = create_app(app_config(database_url, GC_GUARD=True, STORAGE_STATE_DIR=str(tmp_path)))
+    try:
+        assert gc.get_freeze_count() > 10_000  # the app, its templates and mappers: never scanned again
+        client = app.test_client()
+        game = new_game(client)
+        post_hand(client, game, HAND)
+        gid = game["id"]
+        client.get(f"/games/{gid}")
+        client.get(f"/games/{gid}")  # the phone's cookie, its visit, the page rendered and kept
+        etag = client.get(f"/games/{gid}/board").headers["ETag"]
+        gc.disable()  # only the guard's own collections are counted
+        try:
+            assert full_collections(lambda: client.get(f"/games/{gid}/hands")) >= 1
+            poll = lambda: client.get(f"/games/{gid}/board", headers={"If-None-Match": etag})  # noqa: E731
+            assert full_collections(poll) == 0
+            assert full_collections(lambda: client.get(f"/games/{gid}")) == 0
+        finally:
+            gc.enable()
+    finally:
+        gc.unfreeze()  # the rest of the test session scans its heap as before
+        close_app(app)
