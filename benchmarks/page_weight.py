@@ -1,9 +1,9 @@
 """Weight of the scoreboard page and the SQL it costs, for games of 5, 60 and 1,000 hands.
 
 Run: .venv/bin/python benchmarks/page_weight.py
-Budget (issue 2): under 30 KB of HTML + CSS + JS in at most 4 requests, no
-third-party requests, and the same number of SQL statements for every game. On the wire
-(issue 18: compressed, as a phone that accepts gzip and brotli gets it): at most 12 KB.
+Budget: at most 12 KB on the wire (issue 18: compressed, as a phone that accepts gzip and
+brotli gets it; this replaced issue 2's 30 KB before compression, which is still printed) in
+at most 4 requests, no third-party requests, and the same number of SQL statements for every game.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ SIZES = (5, 60, 1000)  # 1,000: the most hands a game may have (MAX_HANDS)
 
 def make_app(folder: str):
     return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                       "SECRET_KEY": "bench", "TESTING": True, "GC_GUARD": False})  # run by pytest too
+                       "SECRET_KEY": "bench", "TESTING": True, "GC_FREEZE": False})  # several apps per process
 
 
 def add_game(client, app, hands: int) -> tuple[int, str]:
@@ -98,11 +98,11 @@ def main() -> int:
     for r in rows:
         print(f"{r['hands']:>4} hands {r['bytes']:>7} {r['wire_bytes']:>7} {r['requests']:>8} "
               f"{r['third_party']:>9} {r['statements']:>4}")
-    ok = (all(r["bytes"] < BUDGET_BYTES and r["wire_bytes"] <= BUDGET_WIRE_BYTES
+    ok = (all(r["wire_bytes"] <= BUDGET_WIRE_BYTES
               and r["requests"] <= BUDGET_REQUESTS and not r["third_party"] for r in rows)
           and len({r["statements"] for r in rows}) == 1)
     print("budget:", "held" if ok else "BROKEN",
-          f"(< {BUDGET_BYTES} bytes, <= {BUDGET_WIRE_BYTES} on the wire, <= {BUDGET_REQUESTS} requests, "
+          f"(<= {BUDGET_WIRE_BYTES} on the wire, <= {BUDGET_REQUESTS} requests, "
           "none third-party, same SQL count)")
     return 0 if ok else 1
 

@@ -33,7 +33,7 @@ def backup(games: int, hands: int = 3) -> dict:
 def games_per_second(games: int) -> float:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                          "SECRET_KEY": "bench", "TESTING": True, "GC_GUARD": False})  # run by pytest too
+                          "SECRET_KEY": "bench", "TESTING": True, "GC_FREEZE": False})  # several apps per process
         data = backup(games)
         with app.app_context():
             start = time.perf_counter()

@@ -39,7 +39,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     if app.config.get("MIGRATE_ON_START", True):
         database.upgrade_schema(app, MIGRATIONS)  # one process at a time (see database.py)
     storage.prepare_shared_state(app)  # /healthz sees a failure any worker met
-    if database.guards_garbage(app):
+    if database.guards_garbage(app) and app.config.get("GC_FREEZE", True):
         database.GarbageGuard.freeze_start_up_heap(app)
     return app
 

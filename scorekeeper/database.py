@@ -139,20 +139,22 @@ class GarbageGuard:
     """CPython 3.11 can crash (SIGSEGV) when its cyclic GC frees ORM objects whose session has
     already closed (a big game's page leaves thousands in reference cycles). Collecting them
     while the request's session is still open is safe, so each request that loaded any does
-    that in its teardown (teardown_request runs before Flask-SQLAlchemy closes the session).
+    that when its app context ends (registered after db.init_app, so it runs before
+    Flask-SQLAlchemy removes the session; a CLI command such as `flask restore` is covered too).
 
     A collection over a worker's whole heap (~110,000 objects) costs ~150 ms, so the heap the
     app built at start-up, every template compiled and every mapper configured, is frozen
     (gc.freeze(): never scanned again) and a collection walks only what requests made since.
     Nothing is frozen later: a request's objects still alive at its teardown would be frozen
     with it and never collected. One collection at a time: a gc.collect() that meets another
-    one running returns at once, collecting nothing."""
+    one running returns at once, collecting nothing. A process that makes many apps (the test
+    suite) sets GC_FREEZE false and freezes its own heap once instead (tests/conftest.py)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
 
     def install(self, app: Flask) -> None:
-        app.teardown_request(self.collect)
+        app.teardown_appcontext(self.collect)
 
     def collect(self, exc: BaseException | None) -> None:
         if db.session.registry.has() and db.session.identity_map:

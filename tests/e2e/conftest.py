@@ -32,7 +32,7 @@ def browser_context_args(browser_context_args, playwright):
 
 @pytest.fixture
 def live_server(tmp_path):
-    app = create_app({"SECRET_KEY": "e2e", "GC_GUARD": False,  # no per-request collection in pytest
+    app = create_app({"SECRET_KEY": "e2e", "GC_FREEZE": False,  # the suite freezes its heap once (tests/conftest.py)
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e2e.sqlite3'}"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

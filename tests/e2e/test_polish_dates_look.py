@@ -22,7 +22,7 @@ DAYS = [datetime(2026, 11, 22, 19), datetime(2026, 11, 22, 20), datetime(2026, 9
 
 @pytest.fixture
 def server(tmp_path):
-    app = create_app({"SECRET_KEY": "e2e", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "GC_GUARD": False,
+    app = create_app({"SECRET_KEY": "e2e", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "GC_FREEZE": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e2e.sqlite3'}"})
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)

@@ -26,7 +26,7 @@ def full_collections(action) -> int:
 
 def test_the_guard_freezes_start_up_and_collects_only_after_requests_that_loaded_objects(database_url, tmp_path):
     gc.unfreeze()
-    app = create_app(app_config(database_url, GC_GUARD=True, STORAGE_STATE_DIR=str(tmp_path)))
+    app = create_app(app_config(database_url, GC_GUARD=True, GC_FREEZE=True, STORAGE_STATE_DIR=str(tmp_path)))
     try:
         assert gc.get_freeze_count() > 10_000  # the app, its templates and mappers: never scanned again
         client = app.test_client()
@@ -45,5 +45,6 @@ def test_the_guard_freezes_start_up_and_collects_only_after_requests_that_loaded
         finally:
             gc.enable()
     finally:
-        gc.unfreeze()  # the rest of the test session scans its heap as before
         close_app(app)
+        gc.collect()  # what this app left, the guard on (its sessions are gone already)
+        gc.freeze()  # the rest of the test session scans only what it makes (tests/conftest.py)

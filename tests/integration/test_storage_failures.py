@@ -153,7 +153,7 @@ def test_the_hand_form_on_a_read_only_database_says_so_and_keeps_the_entry(app, 
 def test_a_stopped_postgresql_is_503_with_the_sentence(tmp_path):
     """Nothing listens on the port: a refused connection is a storage failure, not a 500."""
     from scorekeeper import create_app
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "MIGRATE_ON_START": False, "GC_GUARD": False,
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "MIGRATE_ON_START": False, "GC_FREEZE": False,
                       "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:9/none",
                       "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 2}}})
