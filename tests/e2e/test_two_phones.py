@@ -163,6 +163,10 @@ def test_an_offline_save_waits_on_every_page_and_is_sent_from_the_scoreboard(pho
     expect(page.locator("[data-sync]")).to_contain_text("a hand from this phone is waiting", timeout=5000)
     snap(page, "outbox-waiting")
     assert stored(page, live_server)["hands"] == []
+    for elsewhere in ("/hands", "/share"):  # every page of the game says so
+        page.goto(board + elsewhere)
+        expect(page.locator(".outbox")).to_contain_text("Hands waiting to be sent from this phone: 1.")
+    page.goto(board)
     page.unroute(re.compile(r"/hands/new$"))
     context.set_offline(True)
     context.set_offline(False)  # the connection is back: `online`
