@@ -55,7 +55,7 @@ def build_game(server: Server, database_url: str) -> str:
     assert status == 201, hand
     backup = json.loads(flask_command(database_url, "backup").stdout)
     assert len(backup["games"]) == 1, backup
-    template = backup["games"][0]["hands"][0]
+    template = {k: v for k, v in backup["games"][0]["hands"][0].items() if k != "id"}  # ids: one a hand
     backup["games"][0]["hands"] = [  # a backup lists every player under "held"
         {**template, "number": n + 1, "held": {name: [] for name in PLAYERS},
          "typed_totals": typed_hand(n)["typed_totals"]} for n in range(HANDS)]

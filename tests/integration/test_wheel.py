@@ -81,7 +81,9 @@ def test_the_wheel_serves_every_page_and_static_file(installed, tmp_path):
                              cwd=tmp_path, capture_output=True, text=True).stdout
     assert str(installed.parent.parent) in shipped, shipped  # the venv's copy, not the checkout's
     database = f"sqlite:///{tmp_path / 'wheel.sqlite3'}"
-    with Server(database, tmp_path / "server.log", workers=1, python=str(installed), cwd=tmp_path) as server:
+    # Rate limits off: one crawler opening every judge and referee page in a minute is no family.
+    with Server(database, tmp_path / "server.log", workers=1, python=str(installed), cwd=tmp_path,
+                env={"FLASK_RATELIMIT_ENABLED": "false"}) as server:
         status, game = server.request("POST", "/api/games", {"players": ["Ana", "Ben"]})
         assert status == 201, game
         hand = {"held": {"Ana": [], "Ben": ["7", "red-skip", "wild"]}}
