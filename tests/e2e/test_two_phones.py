@@ -150,7 +150,8 @@ def block_saves(page):
                if route.request.method == "POST" else route.continue_())
 
 
-def test_an_offline_save_waits_on_every_page_and_is_sent_from_the_scoreboard(phone, live_server):
+def save_offline_then_open_the_board(phone, live_server):
+    """Hand 1 saved while Saves cannot get through; then the phone goes to the scoreboard."""
     context, page, taps = new_phone(phone, live_server)
     board = page.url
     taps("text=Record hand 1")
@@ -159,6 +160,11 @@ def test_an_offline_save_waits_on_every_page_and_is_sent_from_the_scoreboard(pho
     taps("text=Save hand")
     expect(page.locator(".save-status")).to_contain_text("Not saved yet: will retry")
     page.goto(board)
+    return context, page, taps, board
+
+
+def test_an_offline_save_waits_on_every_page_and_is_sent_from_the_scoreboard(phone, live_server):
+    context, page, taps, board = save_offline_then_open_the_board(phone, live_server)
     expect(page.locator(".outbox")).to_contain_text("Hands waiting to be sent from this phone: 1.")
     expect(page.locator("[data-sync]")).to_contain_text("a hand from this phone is waiting", timeout=5000)
     snap(page, "outbox-waiting")
@@ -179,14 +185,7 @@ def test_an_offline_save_waits_on_every_page_and_is_sent_from_the_scoreboard(pho
 
 
 def test_a_hand_waiting_offline_that_another_phone_entered_is_asked_about(phone, live_server):
-    context, page, taps = new_phone(phone, live_server)
-    board = page.url
-    taps("text=Record hand 1")
-    block_saves(page)
-    one_card_each(taps, kind="9")
-    taps("text=Save hand")
-    expect(page.locator(".save-status")).to_contain_text("Not saved yet")
-    page.goto(board)
+    context, page, taps, board = save_offline_then_open_the_board(phone, live_server)
     other, other_page, other_taps = second_phone(phone, context, board + "/hands/new")
     one_card_each(other_taps, kind="9")
     other_taps("text=Save hand")
