@@ -69,7 +69,7 @@ async function postForm(url, fields) {
 // game shows them and sends them when the connection is back; their request id (or hand id
 // and revision) makes a resend harmless, and an acknowledged one is forgotten at once.
 const outboxKeys = (game) => Object.keys(localStorage).filter((k) => k.startsWith(`pending:${game}:`));
-function outboxEntry(key) {
+function stored(key) {  // an outbox entry or a draft, as keypad.js keeps them
   try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
 }
 const acknowledged = (response) => response && (response.type === "opaqueredirect" || response.redirected);
@@ -79,20 +79,21 @@ function setupOutbox(box) {
   let sending = false;
   function show() {
     const keys = outboxKeys(game).filter((k) => k !== own);
-    const review = keys.map(outboxEntry).find((entry) => entry && entry.review);
+    const entries = keys.map(stored);
+    const review = entries.find((entry) => entry && entry.review);
     box.hidden = !keys.length;
     box.querySelector(".outbox-text").textContent = say("w", keys.length) + (review ? " " + say("r") : "");
     const link = box.querySelector(".outbox-open");
     link.hidden = !review;
     if (review) link.href = review.page;
-    box.querySelector(".outbox-send").hidden = keys.every((k) => (outboxEntry(k) || {}).review);
+    box.querySelector(".outbox-send").hidden = entries.every((entry) => (entry || {}).review);
   }
   async function send() {
     if (sending) return;
     sending = true;
     let sent = false;
     for (const key of outboxKeys(game).filter((k) => k !== own)) {
-      const entry = outboxEntry(key);
+      const entry = stored(key);
       if (!entry || entry.review) continue;
       const response = await postForm(entry.url, entry.fields);
       if (acknowledged(response)) {

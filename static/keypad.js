@@ -1,6 +1,6 @@
 // The card keypad: tap cards for each player, live totals, undo; a draft kept on the phone and
 // offered (never applied unasked); a Save kept on the phone until the server acknowledges it.
-// Loaded after board.js, whose keepAwake() it shares.
+// Loaded after board.js, whose keepAwake(), postForm(), stored() and acknowledged() it shares.
 "use strict";
 document.documentElement.classList.add("js");
 
@@ -201,10 +201,6 @@ function cardCount(fields) {
 function newRequestId() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));  // works on plain-http LAN hosts too
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function stored(key) {
-  try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
 }
 
 // What the server's answer means for a pending Save: its redirect is the acknowledgement.

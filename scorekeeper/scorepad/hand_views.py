@@ -30,8 +30,6 @@ SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
     if request.method == "POST":
-        if request.form.get("answer") == SAME_HAND:
-            return _drop_mine(game_id)
         saved = _quick_save(game_id)
         if saved is not None:
             return saved
@@ -42,28 +40,31 @@ def new_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     game = editable_game_or_403(game_id)
     if request.method == "POST" and request.form.get("answer") == DISCARD:
-        return _drop_mine(game_id)
+        return _drop_mine(game_id)  # the rights were checked just above
     if request.method == "GET" and not any(h.number == number for h in game.hands):
         abort(404)
     return _hand_page(game, number)
 
 
 def _drop_mine(game_id: str):
-    """"Same hand" or "discard my changes": nothing is written; the phone forgets its copy."""
-    editable_game_or_403(game_id)
+    """"Same hand" or "discard my changes" (rights checked by the caller): nothing is written;
+    the phone forgets its copy."""
     flash(gettext("Nothing was saved from this phone: the scores stay as they are."), "ok")
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
 def _quick_save(game_id: str):
     """A new hand read and saved from the game's settings and players alone, so saving costs
-    the same in hand 1 and hand 1,000; None when the form needs showing again (the full
-    page then reads the whole game and says what is wrong)."""
+    the same in hand 1 and hand 1,000 (and so is "same hand: keep the saved one"); None when
+    the form needs showing again (the full page then reads the whole game and says what is
+    wrong)."""
     head = games.load_game_head(game_id)
     if head is None:
         abort(404)
     if not can_edit(head):
         abort(403)
+    if request.form.get("answer") == SAME_HAND:  # checked on the game's head, not the whole game
+        return _drop_mine(game_id)
     sheet = games.empty_sheet(head)
     form = hand_form_class(sheet.edition, sheet.players)()
     if not form.validate_on_submit():
@@ -118,11 +119,18 @@ def _hand_page(game: Game, number: int | None):
 
 def _tokens_before(game: Game, number: int | None, form) -> dict[str, list[str]]:
     """The edited hand's stored cards (colours kept where the counts did not change)."""
-    if number is None:
-        return {}
-    hand = next((h for h in game.hands if h.public_id == form.hand_id.data), None) \
-        if form.hand_id.data else next((h for h in game.hands if h.number == number), None)
+    hand = _hand_of(game, number, form)
     return original_tokens(game, hand.number) if hand else {}
+
+
+def _hand_of(game: Game, number: int | None, form):
+    """The stored hand an edit form means: by its id, or (a form from before hands had ids)
+    the hand at the number it was opened for; None for a new hand or one that is gone."""
+    if number is None:
+        return None
+    if form.hand_id.data:
+        return next((h for h in game.hands if h.public_id == form.hand_id.data), None)
+    return next((h for h in game.hands if h.number == number), None)
 
 
 def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
@@ -156,10 +164,8 @@ def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> di
              "players": players, "theirs": None}
     if isinstance(err, PossibleDuplicate):
         theirs = next((h for h in fresh.hands if h.number == err.details["duplicate_of"]), None)
-    elif form.hand_id.data:
-        theirs = next((h for h in fresh.hands if h.public_id == form.hand_id.data), None)
-    else:  # a form from before hands had ids: the hand at the number it was opened for
-        theirs = next((h for h in fresh.hands if h.number == request.view_args["number"]), None)
+    else:
+        theirs = _hand_of(fresh, request.view_args["number"], form)
     if theirs is not None:
         form.revision.data = str(theirs.revision)  # "keep mine" now writes over what is stored
         their_held, their_typed = games.stored_cards(fresh, theirs)

@@ -92,7 +92,7 @@ def unbury(game: Game, grave: DeletedHand) -> Hand:
     return hand
 
 
-def _as_entered(game: Game, hand: Hand) -> dict[int, tuple[list[str], int | None]]:
+def _as_entered(hand: Hand) -> dict[int, tuple[list[str], int | None]]:
     return {e.player_id: (sorted(e.tokens), e.typed_total) for e in hand.entries}
 
 
@@ -112,7 +112,7 @@ def check_not_saved_since(game: Game, after: int, count: int, result: DomainHand
         select(Hand).where(Hand.game_id == game.id, Hand.number > max(after, count - DUPLICATE_LOOKBACK))
         .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
     mine = _entered(game, result)
-    same = next((h for h in since if _as_entered(game, h) == mine), None)
+    same = next((h for h in since if _as_entered(h) == mine), None)
     if same is None and not ask_always:
         return
     shown = same or since[0]
