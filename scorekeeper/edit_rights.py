@@ -16,6 +16,7 @@ from sqlalchemy import and_, bindparam, delete, select
 
 from .devices import DeviceRow, DeviceRows, device_hash, device_id, writes_optional
 from .models import DeviceGame, DeviceTable, FamilyTable, Game, db, utcnow
+from .plain_select import PlainSelect
 from .services import games
 from .services.ids import looks_like_public_id
 from .services.keys import hash_opens, seal, unseal
@@ -97,7 +98,7 @@ def key_hash_opens(game_id: str, key_hash: str) -> bool:
 
 _G, _DG = Game.__table__, DeviceGame.__table__
 _DT, _FT = DeviceTable.__table__, FamilyTable.__table__
-_STAMP_WITH_RIGHTS = (  # built once: every poll and scoreboard asks it
+_STAMP_WITH_RIGHTS = PlainSelect(  # built once: every poll and scoreboard asks it
     select(_G.c.version, _G.c.edit_key_hash, _DG.c.id.label("row_id"), _DG.c.sealed_key,
            _DG.c.last_used_at, _DT.c.table_id, _DT.c.sealed_key.label("table_sealed_key"))
     .select_from(_G.outerjoin(_DG, and_(_DG.c.game_id == _G.c.id,
@@ -111,7 +112,7 @@ _STAMP_WITH_RIGHTS = (  # built once: every poll and scoreboard asks it
 def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
     """The game's version and whether this phone keeps score (None: no such game).
 
-    Polls and scoreboards ask this: one statement on the engine (the game's stamp, this
+    Polls and scoreboards ask this: one statement on the raw connection (the game's stamp, this
     phone's row for the game, a table key of this phone that opens it), no ORM objects."""
     device = device_id()
     if device is None or "table_keys" in session:  # nothing to read, or old keys to move first
@@ -119,9 +120,7 @@ def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
         return None if stamp is None else (stamp[0], key_hash_opens(game_id, stamp[1]))
     if not looks_like_public_id(game_id):
         return None
-    with db.engine.connect() as connection:
-        row = connection.execute(_STAMP_WITH_RIGHTS, {"game_id": game_id,
-                                                      "device_hash": device_hash(device)}).first()
+    row = _STAMP_WITH_RIGHTS.first(db.engine, {"game_id": game_id, "device_hash": device_hash(device)})
     if row is None:
         return None
     _rows.remember(game_id, None if row.row_id is None else

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
-from babel import negotiate_locale
+from babel import Locale, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, request
@@ -27,6 +27,8 @@ DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 NAMES = {"en": "English", "pl": "Polski"}  # each in its own language: the switch link
+# Parsed once: Babel's Locale() looks for its data file on disk, and every request asks.
+PARSED = {code: Locale.parse(code) for code in LOCALES}
 SOURCES = Path(__file__).resolve().parent / "translations"
 
 babel = Babel()
@@ -37,7 +39,7 @@ def init_app(app: Flask) -> None:
     compile_catalogues(SOURCES, target)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=lambda: PARSED[select_locale()])
     app.after_request(remember_choice)
     app.context_processor(lambda: {"lang": str(get_locale()), "lang_switch": lang_switch})
 

@@ -162,6 +162,13 @@ def test_a_stopped_postgresql_is_503_with_the_sentence(tmp_path):
     assert made.status_code == 503 and "storage" in made.json["error"]
     page = client.get("/games/AAAAAAAAAAAAAAAA")
     assert page.status_code == 503 and "cannot be saved right now" in page.get_data(as_text=True)
+    working = create_app({"TESTING": True, "SECRET_KEY": "t", "GC_FREEZE": False, "RATELIMIT_ENABLED": False,
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/up.sqlite3"}).test_client()
+    game_id = working.post("/api/games", json={"players": ["Ana", "Ben"]}).json["id"]
+    working.get(f"/games/{game_id}")  # a device id issued while storage worked (same secret)
+    client.set_cookie("device", working.get_cookie("device").value)
+    poll = client.get("/games/AAAAAAAAAAAAAAAA/board")  # the phone's poll: the raw-connection read
+    assert poll.status_code == 503 and "cannot be saved right now" in poll.get_data(as_text=True)
 
 
 def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend, client, make_app, database_url):
