@@ -29,21 +29,36 @@ SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
 
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
-    if request.method == "POST":
-        saved = _quick_save(game_id)
-        if saved is not None:
-            return saved
-    return _hand_page(editable_game_or_403(game_id), None)
+    if request.method == "GET":
+        return _hand_page(editable_game_or_403(game_id), None)
+    head = games.load_game_head(game_id)  # the game's row and players: all a save reads
+    if head is None:
+        abort(404)
+    if not can_edit(head):
+        abort(403)
+    if request.form.get("answer") == SAME_HAND:  # nothing to write: no need for the whole game
+        return _drop_mine(game_id)
+    sheet = games.empty_sheet(head)
+    form = hand_form_class(sheet.edition, sheet.players)()
+    saved, problems, clash, status = _submit(head, None, form, {})
+    if saved is not None:
+        return saved
+    return _hand_page(games.load_game(game_id), None, form, problems, clash, status)
 
 
 @bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
     game = editable_game_or_403(game_id)
-    if request.method == "POST" and request.form.get("answer") == DISCARD:
+    if request.method == "GET":
+        if not any(h.number == number for h in game.hands):
+            abort(404)
+        return _hand_page(game, number)
+    if request.form.get("answer") == DISCARD:
         return _drop_mine(game_id)  # the rights were checked just above
-    if request.method == "GET" and not any(h.number == number for h in game.hands):
-        abort(404)
-    return _hand_page(game, number)
+    sheet = games.sheet_of(game)
+    form = hand_form_class(sheet.edition, sheet.players)()
+    saved, problems, clash, status = _submit(game, number, form, _tokens_before(game, number, form))
+    return saved or _hand_page(game, number, form, problems, clash, status, sheet)
 
 
 def _drop_mine(game_id: str):
@@ -53,65 +68,43 @@ def _drop_mine(game_id: str):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-def _quick_save(game_id: str):
-    """A new hand read and saved from the game's settings and players alone, so saving costs
-    the same in hand 1 and hand 1,000 (and so is "same hand: keep the saved one"); None when
-    the form needs showing again (the full page then reads the whole game and says what is
-    wrong)."""
-    head = games.load_game_head(game_id)
-    if head is None:
-        abort(404)
-    if not can_edit(head):
-        abort(403)
-    if request.form.get("answer") == SAME_HAND:  # checked on the game's head, not the whole game
-        return _drop_mine(game_id)
-    sheet = games.empty_sheet(head)
-    form = hand_form_class(sheet.edition, sheet.players)()
+def _submit(game: Game, number: int | None, form, tokens_before: dict):
+    """Check the posted hand and save it, once: (the redirect after a save, or None with what
+    the page must say: problems by field, a clash with another phone's save, the status)."""
     if not form.validate_on_submit():
-        return None
-    held, typed, problems = read_hand_form(form, head, {})
+        return None, {}, None, 422
+    held, typed, problems = read_hand_form(form, game, tokens_before)
     if problems:
-        return None
+        return None, problems, None, 422
     try:
-        return _save_hand(game_id, None, held, typed, form)
-    except ServiceError:
-        return None
+        return _save_hand(game.id, number, held, typed, form), {}, None, 200
+    except ServiceError as err:
+        clash = _clash(game.id, err, held, typed, form)
+        return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
 
 
 def _fresh_form(game: Game, sheet, number: int | None):
+    """The keypad as a GET opens it: empty for a new hand, the stored cards for an edit."""
     HandForm = hand_form_class(sheet.edition, sheet.players)
-    editing = number is not None and any(h.number == number for h in game.hands)
-    form = HandForm(data=hand_form_data(game, number) if editing and request.method == "GET" else None)
-    if request.method == "GET" and number is None:
-        form.request_id.data = uuid.uuid4().hex
-        form.after.data = str(len(game.hands))
-        out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
-        if out is not None and out < len(sheet.players):
-            form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
+    if number is not None:
+        return HandForm(data=hand_form_data(game, number))
+    form = HandForm()
+    form.request_id.data = uuid.uuid4().hex
+    form.after.data = str(len(game.hands))
+    out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
+    if out is not None and out < len(sheet.players):
+        form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
     return form
 
 
-def _hand_page(game: Game, number: int | None):
-    sheet = games.sheet_of(game)
-    form = _fresh_form(game, sheet, number)
-    problems: dict[str, str] = {}
-    clash = None
-    status = 422 if request.method == "POST" else 200
-    if form.validate_on_submit():
-        held, typed, problems = read_hand_form(form, game, _tokens_before(game, number, form))
-        if not problems:
-            try:
-                return _save_hand(game.id, number, held, typed, form)
-            except ServiceError as err:
-                status = status_of(err)
-                clash = _clash(game.id, err, held, typed, form)
-                if clash is None:
-                    problems[err.field or ""] = translated(err.message)
-    elif form.errors:
-        status = 422
+def _hand_page(game: Game, number: int | None, form=None, problems: dict | None = None,
+               clash: dict | None = None, status: int = 200, sheet=None):
+    """The keypad page: freshly opened (no form), or again after a post that saved nothing."""
+    sheet = sheet or games.sheet_of(game)
+    form = form or _fresh_form(game, sheet, number)
     return render_template(
         "hand_form.html", game=game, sheet=sheet, form=form, number=number,
-        problems=problems, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
+        problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
         clash=clash, keypad_words=keypad_words), status

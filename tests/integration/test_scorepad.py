@@ -263,3 +263,22 @@ def test_a_save_for_a_game_that_ended_meanwhile_keeps_the_cards(csrf_off, client
     assert late.status_code == 409 and "This game is over" in html
     assert 'name="p0_wild" type="number" value="1"' in html  # what was entered is still there
     assert len(api_state(client, gid)["hands"]) == 1
+
+
+def test_a_refused_keypad_save_runs_the_write_once_and_is_not_saved_again(csrf_off, client, monkeypatch):
+    """One pass: load, check, save once; a problem renders the page, it does not try again."""
+    from scorekeeper.services import hands
+    gid = game_id_of(start_game(client, target="10"))
+    writes = []
+    real_write = hands.write_game
+    monkeypatch.setattr(hands, "write_game", lambda *a, **k: writes.append(a[0]) or real_write(*a, **k))
+    assert client.post(f"/games/{gid}/hands/new", data=hand_data(0, {1: ["9"], 2: ["9"], 3: ["9"]},
+                                                             request_id="one")).status_code == 302
+    assert writes == [gid]
+    over = client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["1"], 2: ["1"], 3: ["1"]},
+                                                                request_id="two"))
+    assert over.status_code == 409 and "This game is over" in over.get_data(as_text=True)
+    assert writes == [gid, gid]  # refused by the one write, not retried
+    bad = client.post(f"/games/{gid}/hands/new", data=hand_data(1, {0: ["1"]}, request_id="three"))
+    assert bad.status_code == 422 and "left in Cy" in bad.get_data(as_text=True)
+    assert writes == [gid, gid]  # a problem in the form never reaches the write
