@@ -12,7 +12,7 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import database, devices, errors, http_cache, i18n, rate_limits, templating
+from . import compressed_pages, database, devices, errors, http_cache, i18n, rate_limits, templating
 from .extensions import compress, csrf, db, migrate
 from .services import storage
 
@@ -71,6 +71,7 @@ def load_config(app: Flask, test_config: Mapping | None) -> None:
 
 
 def register_extensions(app: Flask) -> None:
+    compressed_pages.configure(app)
     compress.init_app(app)  # first: its after_request runs last, on the finished answer
     db.init_app(app)
     database.guard_garbage(app)

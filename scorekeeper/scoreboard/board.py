@@ -10,6 +10,7 @@ import json
 from flask import abort, render_template, request, session
 from flask_babel import get_locale, gettext
 
+from ..compressed_pages import keep_compressed_as
 from ..domain.scoring import SYSTEMS
 from ..edit_rights import can_edit, game_or_404, stamp_with_rights
 from ..models import Game
@@ -77,18 +78,26 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     with a flashed message (shown once), or a keeper's finished game, whose "keep playing"
     form carries this session's CSRF token.
     """
+    rendered = []
+
     def render() -> tuple[tuple | None, str]:
         context = board_context(game_or_404(game_id))
         game, keeper = context["game"], context["editable"]
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)
         personal = keeper and context["outcome"].finished
-        return None if personal else (template, game_id, game.version, system, keeper, lang), page
+        rendered.append(None if personal else (template, game_id, game.version, system, keeper, lang))
+        return rendered[0], page
 
     lang = str(get_locale())  # the page's language is part of what was rendered
     if "_flashes" in session:
         return render()[1]
-    return board_pages().get_or_render((template, game_id, version, system, editable, lang), render)
+    key = (template, game_id, version, system, editable, lang)
+    page = board_pages().get_or_render(key, render)
+    kept_as = rendered[0] if rendered else key
+    if kept_as is not None:
+        keep_compressed_as(kept_as)
+    return page
 
 
 def js_texts() -> str:

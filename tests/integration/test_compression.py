@@ -51,3 +51,24 @@ def test_a_compressed_poll_gets_its_304_and_then_the_change(app, client, game):
 def test_a_new_game_stays_uncompressed_without_accept_encoding(client):
     game = new_game(client)
     assert "Content-Encoding" not in client.get(f"/api/games/{game['id']}").headers
+
+
+def test_a_kept_scoreboard_is_compressed_once_and_a_new_version_afresh(app, client, game, monkeypatch):
+    """Compressing ~30 KB costs more than serving a kept page: the compressed bytes are kept
+    per page (and version); a page with a flashed message is never kept."""
+    import flask_compress.flask_compress as fc
+    compressions = []
+    real = fc._compress_data
+    monkeypatch.setattr(fc, "_compress_data", lambda app_, data, algo: compressions.append(algo) or real(app_, data, algo))
+    keep_score(client, game)
+    url = f"/games/{game['id']}"
+    client.get(url)  # the keep-score flash is shown (and so not kept) on this first look
+    first, again = client.get(url, headers=GZIP), client.get(url, headers=GZIP)
+    assert len(compressions) == 1 and first.data == again.data
+    assert body(again) == client.get(url).data  # what is kept is exactly the page
+    post_hand(client, game, HAND)
+    changed = client.get(url, headers=GZIP)
+    assert len(compressions) == 2 and b"Hand 1" in body(changed) and b"Hand 1" not in body(first)
+    client.get(f"/api/games/{game['id']}", headers=GZIP)
+    client.get(f"/api/games/{game['id']}", headers=GZIP)
+    assert len(compressions) == 4  # API answers are not kept
