@@ -176,7 +176,7 @@ class DeviceGame(db.Model):
 
     The device id is a secret kept in the phone's cookie: only its hash is stored. A row with
     a sealed key is a grant (this phone keeps score; never dropped); a row without one is a
-    game the phone only watched (the oldest are forgotten, see edit_rights.VISITS_KEPT).
+    game the phone only watched (the oldest are forgotten, see access/games.py VISITS_KEPT).
     """
 
     __tablename__ = "device_games"
@@ -185,7 +185,7 @@ class DeviceGame(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     device_hash: Mapped[str] = mapped_column(String(64))
     game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    # The edit key sealed with the device id itself (devices.py): a copy of the database
+    # The edit key sealed with the device id itself (access/devices.py): a copy of the database
     # alone opens nothing.
     sealed_key: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
 from .. import rate_limits
-from ..edit_rights import editable_game_or_403, remember_new_games
+from ..access.games import editable_game_or_403, remember_new_games
 from ..errors import error_response
 from ..http_cache import shows_key
 from ..translate import translated_error

@@ -11,7 +11,7 @@ from flask import abort, render_template, request, session
 from flask_babel import get_locale, gettext
 
 from ..domain.scoring import SYSTEMS
-from ..edit_rights import can_edit, game_or_404, stamp_with_rights
+from ..access.games import can_edit, game_or_404, stamp_with_rights
 from ..models import Game
 from ..numbers import whole_number
 from ..scorepad.forms import RematchForm, TargetForm

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..edit_rights import editable_game_or_403
+from ..access.games import editable_game_or_403
 from ..models import Game
 from ..scoreboard import board  # the module, not its names: the two packages import each other
 from ..services import hands

@@ -11,7 +11,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..domain.cards import KINDS
-from ..edit_rights import can_edit, editable_game_or_403
+from ..access.games import can_edit, editable_game_or_403
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number

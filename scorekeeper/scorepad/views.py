@@ -6,12 +6,12 @@ from flask_babel import gettext
 
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import editable_game_or_403, key_for, my_games, remember_key
+from ..access.games import editable_game_or_403, key_for, my_games, remember_key
 from ..numbers import whole_number
 from ..services import games, target
 from ..services import rematch as rematch_service
 from ..services.errors import ServiceError, StorageFailure
-from ..tables.access import my_tables
+from ..access.tables import my_tables
 from ..translate import translated
 from . import bp
 from .forms import NewGameForm, RematchForm, TargetForm

@@ -6,7 +6,7 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
-from ..edit_rights import can_edit, editable_game_or_403, game_or_404, key_for, remember_key
+from ..access.games import can_edit, editable_game_or_403, game_or_404, key_for, remember_key
 from ..http_cache import shows_key
 from ..services import games
 from . import bp

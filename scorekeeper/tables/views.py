@@ -1,4 +1,4 @@
-"""Table pages. Views stay thin: the services do the work, access.py decides who may."""
+"""Table pages. Views stay thin: the services do the work, access/tables.py decides who may."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,9 @@ from ..backup.table_restore import IntoTable
 from .. import rate_limits
 from ..backup.views import RestoreForm, backup_games, too_many_creations
 from ..domain.text import N_
-from ..edit_rights import remember_new_games
+from ..access.games import remember_key, remember_new_games
+from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
+                             table_key_for, table_or_404)
 from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
@@ -20,8 +22,6 @@ from ..services.table_stats import table_summary
 from ..sharing.views import qr_svg
 from ..translate import translated_error
 from . import bp
-from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
-                     remember_table_visit, table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
@@ -92,7 +92,7 @@ def start_game(table_id: str):
         except ServiceError as err:
             form.new.errors = [translated_error(err)]
         else:
-            grant_game(game.id, table_key_for(table.id))
+            remember_key(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return _page(table, start=form), 422
 
@@ -110,7 +110,7 @@ def rematch(table_id: str):
     except ServiceError as err:
         flash(translated_error(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
-    grant_game(new.id, table_key_for(table.id))
+    remember_key(new.id, table_key_for(table.id))
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
 
 
