@@ -25,7 +25,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
 from scorekeeper.access.devices import device_hash  # noqa: E402
 from scorekeeper.services import keys, table_stats  # noqa: E402
-from scorekeeper.services.ids import new_public_id  # noqa: E402
+from scorekeeper.ids import new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)

@@ -7,7 +7,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .services.ids import new_hand_id, new_public_id
+from .ids import new_hand_id, new_public_id
 
 
 class Base(DeclarativeBase):
@@ -32,7 +32,7 @@ def utcnow() -> datetime:
 class Game(db.Model):
     __tablename__ = "games"
 
-    # Unguessable (services/ids.py): a game is found only through its link.
+    # Unguessable (ids.py): a game is found only through its link.
     id: Mapped[str] = mapped_column(String(24), primary_key=True, default=new_public_id)
     edition: Mapped[str] = mapped_column(String(20))
     scoring: Mapped[str] = mapped_column(String(30))

@@ -14,7 +14,7 @@ from sqlalchemy import and_, bindparam, select
 
 from ..models import DeviceGame, DeviceTable, FamilyTable, Game, db
 from ..services import games, grants
-from ..services.ids import looks_like_public_id
+from ..ids import looks_like_public_id
 from ..services.keys import hash_opens, seal, unseal
 from .devices import device_hash, device_id
 from .grants import DeviceRow, DeviceRows, allowed_or_403, found_or_404

@@ -18,7 +18,7 @@ from ..domain.text import N_, Text, message_of, say
 from ..models import Game, Hand, HeldCards, Player, db, utcnow
 from ..numbers import MAX_DIGITS
 from ..operations.security import unstorable
-from ..services.ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
+from ..ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
 from ..services.keys import hash_key, new_key
 from . import FORMAT, VERSION
 

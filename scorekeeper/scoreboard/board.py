@@ -14,7 +14,7 @@ from ..domain.scoring import SYSTEMS
 from ..access.games import can_edit, game_or_404, stamp_with_rights
 from ..models import Game
 from ..numbers import whole_number
-from ..scorepad.forms import RematchForm, TargetForm
+from .forms import RematchForm, TargetForm
 from ..services import games
 from ..translate import translated
 from .page_cache import board_pages

@@ -9,7 +9,7 @@ from ..models import Game
 from ..scoreboard import board  # the module, not its names: the two packages import each other
 from ..services import hands
 from ..services.errors import Conflict, ServiceError
-from ..services.ids import looks_like_hand_id
+from ..ids import looks_like_hand_id
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, UndoForm, parse_revision

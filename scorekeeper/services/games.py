@@ -16,7 +16,7 @@ from ..models import Game, Hand, Player, db
 from .cache import game_totals
 from . import storage
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
-from .ids import looks_like_public_id
+from ..ids import looks_like_public_id
 from .keys import hash_key, hash_opens, new_key
 
 NO_GAME = say(N_("There is no game with that id."))
