@@ -19,7 +19,7 @@ from ..services import rematch as rematch_service
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
-from ..sharing.views import qr_svg
+from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
 from . import bp
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
@@ -148,30 +148,19 @@ def merge(table_id: str):
 @bp.get("/tables/<public_id:table_id>/share")
 def share(table_id: str):
     table = kept_table_or_403(table_id)
-    watch = url_for(".table_page", table_id=table.id, _external=True)
-    # The key rides in the fragment: browsers never send it to a server, log or Referer.
-    keep = url_for(".keep_score", table_id=table.id, _external=True) + "#key=" + table_key_for(table.id)
-    response = make_response(render_template(
-        "table_share.html", table=table, watch=watch, keep=keep,
-        watch_qr=qr_svg(watch), keep_qr=qr_svg(keep)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return share_page("table_share.html", url_for(".table_page", table_id=table.id, _external=True),
+                      url_for(".keep_score", table_id=table.id, _external=True), table_key_for(table.id),
+                      table=table)
 
 
 @bp.route("/tables/<public_id:table_id>/keep-score", methods=["GET", "POST"])
 def keep_score(table_id: str):
-    from ..sharing.forms import KeyForm
-
     table = table_or_404(table_id)
-    form = KeyForm()
-    if form.validate_on_submit():
-        key = form.key.data.strip()
-        if not tables.key_opens_table(table, key):
-            abort(403)
-        remember_table_key(table.id, key)
-        flash(gettext("This phone can now start games and keep score at this table."), "ok")
-        return redirect(url_for(".table_page", table_id=table.id))
-    return render_template("table_keep.html", table=table, form=form, already=can_keep(table))
+    return keep_score_page(
+        "table_keep.html", lambda key: tables.key_opens_table(table, key),
+        lambda key: remember_table_key(table.id, key),
+        gettext("This phone can now start games and keep score at this table."),
+        url_for(".table_page", table_id=table.id), lambda: can_keep(table), table=table)
 
 
 @bp.get("/tables/<public_id:table_id>/backup.json")
