@@ -52,7 +52,7 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Set while a restore is still writing the game: hidden from every page until it is done
-    # (backup/restore.py). NULL for every game anyone can see.
+    # (services/backups/restore.py). NULL for every game anyone can see.
     restore_batch: Mapped[str | None] = mapped_column(String(40), index=True)
 
     players: Mapped[list[Player]] = relationship(

@@ -6,16 +6,15 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
-from ..backup.export import envelope, game_record
-from ..backup.restore import RestoreError, loads, restore
-from ..backup.table_restore import IntoTable
-from .. import rate_limits
-from ..backup.views import RestoreForm, backup_games, too_many_creations
 from ..domain.text import N_
 from ..access.games import remember_key, remember_new_games
 from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
                              table_key_for, table_or_404)
+from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
+from ..services.backups.export import envelope, game_record
+from ..services.backups.restore import RestoreError
+from ..services.backups.table_restore import IntoTable
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
@@ -186,14 +185,12 @@ def restore_backup(table_id: str):
             form.backup.errors = [gettext("Choose a backup file to restore.")]
         else:
             try:
-                data = loads(upload.read())
-                if not rate_limits.creations_left(backup_games(data)):
-                    return too_many_creations()
-                restored = restore(data, into=IntoTable(table))
+                restored = restore_file(upload, into=IntoTable(table))
             except RestoreError as err:
                 form.backup.errors = [gettext("Nothing was restored. %(why)s", why=translated_error(err))]
             else:
-                rate_limits.count_creations(len(restored))
+                if restored is None:
+                    return too_many_creations()
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",
                                "%(num)d games restored into this table.", len(restored)), "ok")

@@ -8,10 +8,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
-NOT_YET = pytest.mark.xfail(strict=True, reason="issue 19: being untangled step by step")
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "scorekeeper"
 FEATURES = {"api", "backup", "judge", "referee", "rules", "scoreboard", "scorepad", "sharing", "tables"}
@@ -131,7 +127,6 @@ def _feature(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in FEATURES else None
 
 
-@NOT_YET
 def test_no_feature_imports_another_features_views_or_forms():
     reaching = sorted(
         (module, target) for module, targets in GRAPH.items() for target in targets
@@ -147,7 +142,6 @@ def test_templating_and_shared_modules_import_no_feature():
     assert reaching == []
 
 
-@NOT_YET
 def test_every_commit_is_in_the_service_layer():
     services = PACKAGE / "services"
     committing = sorted(
