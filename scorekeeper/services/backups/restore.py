@@ -19,7 +19,7 @@ from ...models import Game, Hand, HeldCards, Player, db, utcnow
 from ...numbers import MAX_DIGITS
 from ...storable import unstorable
 from ..errors import Invalid
-from ..games import build_game
+from ..games import check_new_game
 from ..keys import hash_key, new_key
 from . import FORMAT, VERSION
 
@@ -124,13 +124,12 @@ def _build_game(record: object, index: int) -> Plan:
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:
             raise _fail(where, say(N_("'%(field)s' is missing."), field=field))
-    key = new_key()
     try:  # checked as a new game is checked
-        new = build_game(record["players"], record["edition"], record["scoring"], record["target"],
-                         record.get("house_rules"), hash_key(key))
+        new = check_new_game(record["players"], record["edition"], record["scoring"], record["target"],
+                             record.get("house_rules"))
     except Invalid as err:
         raise _fail(where, err.message) from None
-    names, edition = [p.name for p in new.players], get_edition(new.edition)
+    names, edition = new.names, get_edition(new.edition)
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
     if not isinstance(record["hands"], list):
@@ -142,10 +141,11 @@ def _build_game(record: object, index: int) -> Plan:
     checked = list(_hands(record["hands"], edition, names, where))
     hands = [[(seats[name], " ".join(c.token for c in cards), hand.typed.get(name))
               for name, cards in hand.held.items()] for hand, _, _ in checked]
+    key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
     game = dict(id=new_public_id(), edition=new.edition, scoring=new.scoring, target=new.target,
-                house_rules=new.house_rules, edit_key_hash=new.edit_key_hash,
+                house_rules=new.house_rules, edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))
     return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d, _ in checked],
