@@ -4,8 +4,9 @@ A phone is its device cookie (devices.py), its rows the grants of grants.py. Cre
 keep-score link grants the phone that game: a device_games row holding the edit key
 sealed with the device id. Grants are never dropped. Games a phone only opened are
 remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads or writes device_games (stamp_with_rights also reads this
-phone's table grants, in the same statement, for the hottest path).
+The only module that reads device_games, and writes them only through grants.py and
+services/grants.py (stamp_with_rights also reads this phone's table grants, in the same
+statement, for the hottest path).
 """
 from __future__ import annotations
 

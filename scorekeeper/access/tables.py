@@ -6,7 +6,7 @@ device_tables row holding the table's key sealed with the device id, so the righ
 a browser restart. A table key
 opens every game of the table, because each of them shares the table's key hash. Tables a
 phone only opened are remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads or writes device_tables.
+The only module that reads device_tables (written through grants.py and services/grants.py).
 """
 from __future__ import annotations
 

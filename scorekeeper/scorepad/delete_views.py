@@ -6,7 +6,7 @@ from flask_babel import gettext
 
 from ..access.games import editable_game_or_403
 from ..models import Game
-from ..scoreboard import board  # the module, not its names: the two packages import each other
+from ..scoreboard import board
 from ..services import hands
 from ..services.errors import Conflict, ServiceError
 from ..ids import looks_like_hand_id
