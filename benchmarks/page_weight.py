@@ -17,7 +17,7 @@ from sqlalchemy import event
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.backup.restore import restore  # noqa: E402
+from scorekeeper.services.backups.restore import restore  # noqa: E402
 from scorekeeper.models import db  # noqa: E402
 from benchmarks.restore import backup  # noqa: E402
 from tests.support.helpers import keep_score  # noqa: E402

@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.backup import FORMAT, VERSION  # noqa: E402
-from scorekeeper.backup.restore import restore  # noqa: E402
+from scorekeeper.services.backups import FORMAT, VERSION  # noqa: E402
+from scorekeeper.services.backups.restore import restore  # noqa: E402
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
 SIZES = (500, 5000)

@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.page_weight import counting_statements  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
-from scorekeeper.devices import device_hash  # noqa: E402
+from scorekeeper.access.devices import device_hash  # noqa: E402
 from scorekeeper.services import keys, table_stats  # noqa: E402
-from scorekeeper.services.ids import new_public_id  # noqa: E402
+from scorekeeper.ids import new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)
@@ -95,7 +95,7 @@ PHONES = {"knows nothing": 0, "knows 10": 10, "knows 60": 60}  # games each phon
 
 def phone(app, known: int):
     """A phone (device cookie) that opened `known` of the server's games and both tables."""
-    device = secrets.token_urlsafe(32)  # as devices.py makes them
+    device = secrets.token_urlsafe(32)  # as access/devices.py makes them
     now = utcnow()
     if known:
         db.session.execute(text("INSERT INTO device_games (device_hash, game_id, created_at, last_used_at) "

@@ -12,7 +12,8 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import compressed_pages, database, devices, errors, http_cache, i18n, rate_limits, templating
+from . import compressed_pages, database, errors, http_cache, i18n, rate_limits, templating
+from .access import devices
 from .extensions import compress, csrf, db, migrate
 from .services import storage
 

@@ -23,7 +23,7 @@ from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
 from .numbers import MAX_DIGITS
-from .services.ids import HAND_ID_PATTERN, ID_PATTERN
+from .ids import HAND_ID_PATTERN, ID_PATTERN
 
 try:
     import fcntl
@@ -50,7 +50,7 @@ class DatabaseInt(IntegerConverter):
 
 
 class PublicId(BaseConverter):
-    """`<public_id:...>`: an unguessable id (services/ids.py). Anything else, an old game
+    """`<public_id:...>`: an unguessable id (ids.py). Anything else, an old game
     number included, matches no route (404) without asking the database."""
 
     regex = ID_PATTERN
@@ -62,7 +62,7 @@ class PublicId(BaseConverter):
 
 
 class HandId(BaseConverter):
-    """`<hand_id:...>`: a hand's id (services/ids.py), or no route at all."""
+    """`<hand_id:...>`: a hand's id (ids.py), or no route at all."""
 
     regex = HAND_ID_PATTERN
 

@@ -7,7 +7,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .services.ids import new_hand_id, new_public_id
+from .ids import new_hand_id, new_public_id
 
 
 class Base(DeclarativeBase):
@@ -32,7 +32,7 @@ def utcnow() -> datetime:
 class Game(db.Model):
     __tablename__ = "games"
 
-    # Unguessable (services/ids.py): a game is found only through its link.
+    # Unguessable (ids.py): a game is found only through its link.
     id: Mapped[str] = mapped_column(String(24), primary_key=True, default=new_public_id)
     edition: Mapped[str] = mapped_column(String(20))
     scoring: Mapped[str] = mapped_column(String(30))
@@ -52,7 +52,7 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Set while a restore is still writing the game: hidden from every page until it is done
-    # (backup/restore.py). NULL for every game anyone can see.
+    # (services/backups/restore.py). NULL for every game anyone can see.
     restore_batch: Mapped[str | None] = mapped_column(String(40), index=True)
 
     players: Mapped[list[Player]] = relationship(
@@ -176,7 +176,7 @@ class DeviceGame(db.Model):
 
     The device id is a secret kept in the phone's cookie: only its hash is stored. A row with
     a sealed key is a grant (this phone keeps score; never dropped); a row without one is a
-    game the phone only watched (the oldest are forgotten, see edit_rights.VISITS_KEPT).
+    game the phone only watched (the oldest are forgotten, see access/games.py VISITS_KEPT).
     """
 
     __tablename__ = "device_games"
@@ -185,7 +185,7 @@ class DeviceGame(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     device_hash: Mapped[str] = mapped_column(String(64))
     game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    # The edit key sealed with the device id itself (devices.py): a copy of the database
+    # The edit key sealed with the device id itself (access/devices.py): a copy of the database
     # alone opens nothing.
     sealed_key: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

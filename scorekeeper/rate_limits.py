@@ -47,7 +47,7 @@ judge_limit = limiter.shared_limit(_configured("RATELIMIT_JUDGE"), scope="judge"
 # The app's own limited endpoints, listed in one place.
 LIMITED = {
     "scorepad.new_game": creation_limit,
-    "scorepad.rematch": creation_limit,
+    "scoreboard.rematch": creation_limit,
     "api.create_game": creation_limit,
     "api.create_table": creation_limit,
     "tables.new_table": creation_limit,

@@ -1,12 +1,10 @@
-"""Jinja settings and filters every page uses."""
+"""Jinja settings and filters every page uses (a feature adds its own on its blueprint)."""
 from __future__ import annotations
 
 from flask import Flask
 
 from .bidi import bdi, bdi_join, isolate
 from .domain.cards import Card, parse_card
-from .scoreboard.board import js_texts
-from .scoreboard.chart import running_chart
 from .translate import translated
 
 
@@ -14,10 +12,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True  # less whitespace: the scoreboard has a byte budget
     app.jinja_env.lstrip_blocks = True
     app.add_template_filter(parse_card, "card")
-    app.add_template_global(running_chart)
     app.add_template_filter(game_name, "game_name")
     app.add_template_filter(card_name, "card_name")
-    app.add_template_global(js_texts, "board_js_texts")
     app.add_template_filter(translated, "tr")
     app.add_template_filter(bdi, "bdi")  # a typed name in page text (see bidi.py)
     app.add_template_filter(bdi_join, "bdi_join")

@@ -6,7 +6,7 @@ from flask import request
 from ..domain.text import N_, say
 from ..numbers import whole_number
 from ..services.errors import Malformed
-from ..services.ids import looks_like_hand_id
+from ..ids import looks_like_hand_id
 
 REVISION_HELP = say(N_("'revision' must be the whole number the hand had when you read it."))
 

@@ -1,17 +1,8 @@
-"""Backup and restore: games out as JSON (and a score sheet as CSV), JSON back in.
-
-A backup holds what the players entered (names, edition, scoring, target, house
-rules, and every hand's cards or typed totals), never edit keys: restoring always
-adds the games as new games with new ids and new edit keys, so it can neither
-overwrite a game nor hand someone else's key to whoever holds the file.
-Restoring checks everything the API would check, and is all-or-nothing.
-"""
+"""Backup and restore for people (pages) and for whoever runs the server (the CLI): thin
+over services/backups/, which writes and reads the backup document."""
 from flask import Blueprint, Flask
 
 bp = Blueprint("backup", __name__)
-
-FORMAT = "scorekeeper-backup"
-VERSION = 1
 
 from . import views  # noqa: E402,F401  (registers the routes on bp)
 

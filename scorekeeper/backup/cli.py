@@ -7,9 +7,8 @@ import tempfile
 import click
 from flask.cli import with_appcontext
 
-from .export import export_all
-from .restore import RestoreError, loads, restore
-from .views import json_text
+from ..services.backups.export import export_all, json_text
+from ..services.backups.restore import RestoreError, loads, restore
 
 
 @click.command("backup")

@@ -11,6 +11,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..domain.text import N_, say
+from ..storable import unstorable
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -79,24 +80,3 @@ def init_app(app: Flask) -> None:
         if request.is_secure:
             response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
         return response
-
-
-def unstorable(value: object) -> bool:
-    """True if any text inside `value` (JSON-like nesting, walked without recursion) holds
-    a NUL character or a lone surrogate."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if "\x00" in item:
-                return True
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return False

@@ -10,14 +10,14 @@ import json
 from flask import abort, render_template, request, session
 from flask_babel import get_locale, gettext
 
+from ..access.games import can_edit, game_or_404, stamp_with_rights
 from ..compressed_pages import keep_compressed_as
 from ..domain.scoring import SYSTEMS
-from ..edit_rights import can_edit, game_or_404, stamp_with_rights
 from ..models import Game
 from ..numbers import whole_number
-from ..scorepad.forms import RematchForm, TargetForm
 from ..services import games
 from ..translate import translated
+from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import make_response, render_template
 
-from ..edit_rights import game_or_404, remember_visit
+from ..access.games import game_or_404, remember_visit
 from ..http_cache import not_modified, revalidate
 from . import bp
 from .board import (HANDS_PER_PAGE, board_context, board_etag, board_page, board_view, hands_page,

@@ -4,12 +4,12 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..edit_rights import editable_game_or_403
+from ..access.games import editable_game_or_403
 from ..models import Game
-from ..scoreboard import board  # the module, not its names: the two packages import each other
+from ..scoreboard import board
 from ..services import hands
 from ..services.errors import Conflict, ServiceError
-from ..services.ids import looks_like_hand_id
+from ..ids import looks_like_hand_id
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, UndoForm, parse_revision

@@ -1,34 +1,17 @@
 """HTML forms. The hand form is built per game: one count per card kind per player."""
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext, lazy_ngettext
+from flask_babel import lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
-                     SelectChoice, StringField)
+from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectChoice, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..domain.editions import (
     DEFAULT_BLANK_POINTS, DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, MAX_BLANK_POINTS,
     MAX_TARGET, MAX_UNO_PENALTY, Edition)
 from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
-from ..numbers import MAX_DIGITS, signed_number, whole_number
-
-WHOLE = lazy_gettext("Enter a whole number.")
-TARGET_RANGE = lazy_gettext("Choose a target from 1 to %(max)d.", max=MAX_TARGET)
-
-
-class WholeNumberField(IntegerField):
-    """An integer field whose complaint about letters is a sentence a person understands."""
-
-    def process_formdata(self, valuelist):
-        if not valuelist:
-            return
-        self.data = signed_number(valuelist[0])
-        if self.data is None:
-            too_long = len(valuelist[0].strip()) > MAX_DIGITS
-            raise ValueError(gettext("Enter a whole number of at most %(max)d digits.", max=MAX_DIGITS)
-                             if too_long else str(WHOLE))
-
+from ..form_fields import TARGET_RANGE, WHOLE, WholeNumberField
+from ..numbers import whole_number
 
 class DeleteHandForm(FlaskForm):
     revision = HiddenField()  # the hand as this phone saw it: an edited hand is not deleted
@@ -37,10 +20,6 @@ class DeleteHandForm(FlaskForm):
 
 class UndoForm(FlaskForm):
     """No fields: the CSRF token alone (the hand comes from the URL)."""
-
-
-class RematchForm(FlaskForm):
-    """No fields: the CSRF token alone (the game comes from the URL)."""
 
 
 def parse_revision(value: str | None) -> int:
@@ -65,11 +44,6 @@ class NewGameForm(FlaskForm):
     blank_points = WholeNumberField(lazy_gettext("Blank card points"), default=DEFAULT_BLANK_POINTS,
                                 description=HOUSE_RULE_HELP["blank_points"], validators=[
         Optional(), NumberRange(0, MAX_BLANK_POINTS, lazy_gettext("From 0 to %(max)d points.", max=MAX_BLANK_POINTS))])
-
-
-class TargetForm(FlaskForm):
-    target = WholeNumberField(lazy_gettext("New target"), validators=[
-        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, TARGET_RANGE)])
 
 
 def field_name(seat: int, kind: str) -> str:

@@ -10,8 +10,8 @@ import uuid
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from ..access.games import can_edit, editable_game_or_403
 from ..domain.cards import KINDS
-from ..edit_rights import can_edit, editable_game_or_403
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number

@@ -1,20 +1,19 @@
-"""The score pad pages: home, new game, a new target, rematch (the keypad: hand_views.py)."""
+"""The score pad pages: home, new game, the Edit hand box (the keypad: hand_views.py)."""
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..domain.editions import EDITIONS, get_edition
 from ..domain.scoring import SYSTEM_HELP
-from ..edit_rights import editable_game_or_403, key_for, my_games, remember_key
+from ..access.games import editable_game_or_403, my_games, remember_key
 from ..numbers import whole_number
-from ..services import games, target
-from ..services import rematch as rematch_service
+from ..services import games
 from ..services.errors import ServiceError, StorageFailure
-from ..tables.access import my_tables
+from ..access.tables import my_tables
 from ..translate import translated
 from . import bp
-from .forms import NewGameForm, RematchForm, TargetForm
+from .forms import NewGameForm
 
 
 @bp.get("/")
@@ -52,22 +51,6 @@ def new_game():
                            system_help=SYSTEM_HELP)
 
 
-@bp.post("/games/<public_id:game_id>/target")
-def change_target(game_id: str):
-    editable_game_or_403(game_id)
-    form = TargetForm()
-    if form.validate_on_submit():
-        try:
-            target.change_target(game_id, form.target.data)
-        except ServiceError as err:
-            flash(translated(err.message), "error")
-        else:
-            flash(gettext("Playing on to %(target)d.", target=form.target.data), "ok")
-    else:
-        flash(" ".join(map(str, form.target.errors)) or gettext("Choose a target from 1 upwards."), "error")
-    return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
-
-
 @bp.get("/games/<public_id:game_id>/hands/edit")
 def edit_any_hand(game_id: str):
     """The scoreboard's "Edit hand [n]" box: any hand, however old, one field away."""
@@ -79,19 +62,3 @@ def edit_any_hand(game_id: str):
                       asked=asked[:10], last=len(game.hands)), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
     return redirect(url_for(".edit_hand", game_id=game_id, number=number))
-
-
-@bp.post("/games/<public_id:game_id>/rematch")
-def rematch(game_id: str):
-    """One tap at the end of a game: the same table again, this phone keeping score."""
-    editable_game_or_403(game_id)
-    if not RematchForm().validate_on_submit():
-        abort(400)
-    try:
-        new = rematch_service.rematch(game_id)
-    except ServiceError as err:
-        flash(translated(err.message), "error")
-        return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
-    remember_key(new.game.id, new.key or key_for(game_id))  # at a table: the table's key
-    flash(gettext("Rematch! %(name)s deals the first hand.", name=games.sheet_of(new.game).next_dealer), "ok")
-    return redirect(url_for("scoreboard.scoreboard", game_id=new.game.id))

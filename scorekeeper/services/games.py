@@ -4,6 +4,8 @@ Rows become the domain's ScoreSheet here; nothing in this module knows HTTP.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -16,7 +18,7 @@ from ..models import Game, Hand, Player, db
 from .cache import game_totals
 from . import storage
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
-from .ids import looks_like_public_id
+from ..ids import looks_like_public_id
 from .keys import hash_key, hash_opens, new_key
 
 NO_GAME = say(N_("There is no game with that id."))
@@ -161,9 +163,28 @@ def create_game(players: object, edition: object = DEFAULT_EDITION,
     return game, key
 
 
+class NewGame(NamedTuple):
+    """A new game's settings, checked: plain values, ready for a Game row."""
+    names: list[str]
+    edition: str
+    scoring: str
+    target: int
+    house_rules: dict
+
+
 def build_game(players: object, edition: object, scoring: object, target: object,
                house_rules: object, key_hash: str) -> Game:
     """A checked, unsaved game; raises Invalid naming the field at fault."""
+    new = check_new_game(players, edition, scoring, target, house_rules)
+    return Game(edition=new.edition, scoring=new.scoring, target=new.target,
+                house_rules=new.house_rules, edit_key_hash=key_hash,
+                players=[Player(seat=i, name=n) for i, n in enumerate(new.names)])
+
+
+def check_new_game(players: object, edition: object, scoring: object, target: object,
+                   house_rules: object) -> NewGame:
+    """A new game's settings checked (a backup's games too); raises Invalid naming the field
+    at fault."""
     try:
         names = clean_player_names(players)
     except PlayersError as err:
@@ -178,9 +199,7 @@ def build_game(players: object, edition: object, scoring: object, target: object
         scoring = parse_system(scoring)
     except SystemChoiceError as err:
         raise Invalid(message_of(err), field="scoring") from None
-    return Game(edition=ed.slug, scoring=scoring, target=goal,
-                house_rules=rules.as_dict(ed), edit_key_hash=key_hash,
-                players=[Player(seat=i, name=n) for i, n in enumerate(names)])
+    return NewGame(names, ed.slug, scoring, goal, rules.as_dict(ed))
 
 
 TARGET_STEP = 250

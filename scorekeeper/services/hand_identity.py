@@ -12,7 +12,7 @@ from ..domain.scoring import Hand as DomainHand
 from ..domain.text import N_, say
 from ..models import DeletedHand, Game, Hand, HeldCards, db
 from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
-from .ids import hand_id_from, new_hand_id
+from ..ids import hand_id_from, new_hand_id
 
 # A phone that saw N hands is asked about the hands saved since, the newest of them at most.
 DUPLICATE_LOOKBACK = 20

@@ -11,7 +11,7 @@ from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
 from .games import GAME_OPTIONS, build_game, game_settings
 from . import storage
-from .ids import new_public_id
+from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
 
 MAX_TABLE_NAME = 40

@@ -1,4 +1,4 @@
-"""Table pages. Views stay thin: the services do the work, access.py decides who may."""
+"""Table pages. Views stay thin: the services do the work, access/tables.py decides who may."""
 from __future__ import annotations
 
 import json
@@ -6,22 +6,21 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
-from ..backup.export import envelope, game_record
-from ..backup.restore import RestoreError, loads, restore
-from ..backup.table_restore import IntoTable
-from .. import rate_limits
-from ..backup.views import RestoreForm, backup_games, too_many_creations
 from ..domain.text import N_
-from ..edit_rights import remember_new_games
+from ..access.games import remember_key, remember_new_games
+from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
+                             table_key_for, table_or_404)
+from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
+from ..services.backups.export import envelope, game_record
+from ..services.backups.restore import RestoreError
+from ..services.backups.table_restore import IntoTable
 from ..services import tables
 from ..services.errors import ServiceError
 from ..services.table_stats import table_summary
-from ..sharing.views import qr_svg
+from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
 from . import bp
-from .access import (can_keep, grant_game, kept_table_or_403, remember_table_key,
-                     remember_table_visit, table_key_for, table_or_404)
 from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
@@ -92,7 +91,7 @@ def start_game(table_id: str):
         except ServiceError as err:
             form.new.errors = [translated_error(err)]
         else:
-            grant_game(game.id, table_key_for(table.id))
+            remember_key(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return _page(table, start=form), 422
 
@@ -110,7 +109,7 @@ def rematch(table_id: str):
     except ServiceError as err:
         flash(translated_error(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
-    grant_game(new.id, table_key_for(table.id))
+    remember_key(new.id, table_key_for(table.id))
     return redirect(url_for("scoreboard.scoreboard", game_id=new.id))
 
 
@@ -148,30 +147,19 @@ def merge(table_id: str):
 @bp.get("/tables/<public_id:table_id>/share")
 def share(table_id: str):
     table = kept_table_or_403(table_id)
-    watch = url_for(".table_page", table_id=table.id, _external=True)
-    # The key rides in the fragment: browsers never send it to a server, log or Referer.
-    keep = url_for(".keep_score", table_id=table.id, _external=True) + "#key=" + table_key_for(table.id)
-    response = make_response(render_template(
-        "table_share.html", table=table, watch=watch, keep=keep,
-        watch_qr=qr_svg(watch), keep_qr=qr_svg(keep)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return share_page("table_share.html", url_for(".table_page", table_id=table.id, _external=True),
+                      url_for(".keep_score", table_id=table.id, _external=True), table_key_for(table.id),
+                      table=table)
 
 
 @bp.route("/tables/<public_id:table_id>/keep-score", methods=["GET", "POST"])
 def keep_score(table_id: str):
-    from ..sharing.forms import KeyForm
-
     table = table_or_404(table_id)
-    form = KeyForm()
-    if form.validate_on_submit():
-        key = form.key.data.strip()
-        if not tables.key_opens_table(table, key):
-            abort(403)
-        remember_table_key(table.id, key)
-        flash(gettext("This phone can now start games and keep score at this table."), "ok")
-        return redirect(url_for(".table_page", table_id=table.id))
-    return render_template("table_keep.html", table=table, form=form, already=can_keep(table))
+    return keep_score_page(
+        "table_keep.html", lambda key: tables.key_opens_table(table, key),
+        lambda key: remember_table_key(table.id, key),
+        gettext("This phone can now start games and keep score at this table."),
+        url_for(".table_page", table_id=table.id), lambda: can_keep(table), table=table)
 
 
 @bp.get("/tables/<public_id:table_id>/backup.json")
@@ -197,14 +185,12 @@ def restore_backup(table_id: str):
             form.backup.errors = [gettext("Choose a backup file to restore.")]
         else:
             try:
-                data = loads(upload.read())
-                if not rate_limits.creations_left(backup_games(data)):
-                    return too_many_creations()
-                restored = restore(data, into=IntoTable(table))
+                restored = restore_file(upload, into=IntoTable(table))
             except RestoreError as err:
                 form.backup.errors = [gettext("Nothing was restored. %(why)s", why=translated_error(err))]
             else:
-                rate_limits.count_creations(len(restored))
+                if restored is None:
+                    return too_many_creations()
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",
                                "%(num)d games restored into this table.", len(restored)), "ok")

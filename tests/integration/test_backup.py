@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper.backup import FORMAT, VERSION
-from scorekeeper.backup.export import export_all
-from scorekeeper.backup.views import json_text
+from scorekeeper.services.backups import FORMAT, VERSION
+from scorekeeper.services.backups.export import export_all, json_text
 from scorekeeper.models import Game, db
 from sqlalchemy import select
 
@@ -81,7 +80,7 @@ def test_backup_of_everything_restores_into_an_empty_instance(client, make_app, 
     empty = make_app(fresh_database()).test_client()
     assert states(empty) == []
     with empty.application.app_context():
-        from scorekeeper.backup.restore import restore
+        from scorekeeper.services.backups.restore import restore
         restored = restore(json.loads(backup))
     assert [r.original_id for r in restored] == [s["id"] for s in states(client)]
     assert [comparable(s) for s in states(empty)] == [comparable(s) for s in states(client)]

@@ -163,8 +163,8 @@ def test_a_backup_keeps_the_dealers(client, game, runner):
     client.delete(f"/api/games/{game['id']}/hands/1", headers=auth(game))
     before = dealers(client, game)
     assert before == ["Ben", "Cy", "Dee"]
-    from scorekeeper.backup.export import game_record
-    from scorekeeper.backup.restore import restore
+    from scorekeeper.services.backups.export import game_record
+    from scorekeeper.services.backups.restore import restore
     from scorekeeper.services.games import load_game
     with client.application.app_context():
         record = game_record(load_game(game["id"]))
@@ -176,8 +176,8 @@ def test_a_backup_keeps_who_first_reached_a_raised_target(csrf_off, client, game
     keep(client, game)
     finish(client, game)
     client.post(f"/games/{game['id']}/target", data={"target": "750"})
-    from scorekeeper.backup.export import game_record
-    from scorekeeper.backup.restore import restore
+    from scorekeeper.services.backups.export import game_record
+    from scorekeeper.services.backups.restore import restore
     from scorekeeper.services.games import load_game
     with client.application.app_context():
         record = game_record(load_game(game["id"]))

@@ -6,7 +6,7 @@ import pytest
 
 from benchmarks import save_cost
 from benchmarks.restore import backup
-from scorekeeper.backup.restore import restore
+from scorekeeper.services.backups.restore import restore
 from scorekeeper.domain.scoring import MAX_HANDS
 from scorekeeper.scoreboard.board import EARLIER_HANDS, RECENT_HANDS
 

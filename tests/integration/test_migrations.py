@@ -20,7 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
 from scorekeeper.services import keys
-from scorekeeper.services.ids import looks_like_hand_id, looks_like_public_id
+from scorekeeper.ids import looks_like_hand_id, looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db

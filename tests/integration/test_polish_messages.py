@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scorekeeper.backup import FORMAT, VERSION
+from scorekeeper.services.backups import FORMAT, VERSION
 from tests.integration.test_polish import PL, lang_of, pad_game
 from tests.support.helpers import auth, new_game
 

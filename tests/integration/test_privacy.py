@@ -5,9 +5,9 @@ import re
 
 from sqlalchemy import func, select
 
-from scorekeeper.edit_rights import VISITS_KEPT
+from scorekeeper.access.games import VISITS_KEPT
 from scorekeeper.models import DeviceGame, db
-from scorekeeper.services.ids import looks_like_public_id, new_public_id
+from scorekeeper.ids import looks_like_public_id, new_public_id
 from tests.support.helpers import new_game
 
 from tests.integration.test_scorepad import game_id_of, start_game

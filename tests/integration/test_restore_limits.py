@@ -6,8 +6,8 @@ import pytest
 from sqlalchemy import func, select
 
 from benchmarks.restore import backup, measure
-from scorekeeper.backup import restore as restoring
-from scorekeeper.backup.restore import RestoreError, restore
+from scorekeeper.services.backups import restore as restoring
+from scorekeeper.services.backups.restore import RestoreError, restore
 from scorekeeper.models import Game, HeldCards, db
 
 from tests.support.helpers import auth, new_game, post_hand

@@ -179,7 +179,7 @@ def test_every_html_post_without_a_token_is_400_and_changes_nothing(app, client)
     foreign_token = token_of(other)  # valid, but for another browser's session
     posts = [r for r in rules(app, "POST") if not is_api(r)]
     assert {r.endpoint for r in posts} >= {"scorepad.new_game", "scorepad.delete_hand",
-                                            "scorepad.change_target", "backup.restore_upload"}
+                                            "scoreboard.change_target", "backup.restore_upload"}
     before = snapshot(app)
     for rule in posts:
         url = build(app, rule, game_id=game["id"])

@@ -29,7 +29,7 @@ def test_a_tables_keep_score_right_outlasts_the_session_cookie(app, client):
 
 
 def test_a_table_key_opens_a_game_started_elsewhere_without_a_session(app, client):
-    """The table key adoption (edit_rights.key_hash_opens) reads the server-side grant."""
+    """The table key adoption (access.games.key_hash_opens) reads the server-side grant."""
     table = new_table(client)
     keeper = keeper_client(app, table)
     game = table_game(client, table, ["Ana", "Ben"]).json  # started through the API
@@ -76,7 +76,7 @@ def test_home_lists_the_tables_this_phone_made_joined_or_opened(app, client):
 
 
 def test_watched_tables_are_remembered_up_to_a_bound(app, client):
-    from scorekeeper.tables.access import VISITS_KEPT
+    from scorekeeper.access.tables import VISITS_KEPT
 
     tables = [new_table(app.test_client(), f"T{n}") for n in range(VISITS_KEPT + 2)]
     for table in tables:

@@ -320,3 +320,19 @@ def test_the_table_share_page_warns_that_localhost_links_reach_no_other_phone(ap
     page = keeper_client(app, table).get(f"/tables/{table['id']}/share").get_data(as_text=True)
     assert page.count("<svg") == 2 and "other phones cannot" in page
     assert f"/tables/{table['id']}/keep-score#key={table['edit_key']}" in page
+
+
+def test_the_table_share_page_keeps_out_of_every_cache_as_the_game_share_page_does(app, client):
+    """One sharing helper: a table's share page says no-store the way a game's does, and
+    a wrong key on its keep-score page is refused (403) and grants nothing."""
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    page = keeper.get(f"/tables/{table['id']}/share")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    app.config["WTF_CSRF_ENABLED"] = False
+    stranger = app.test_client()
+    refused = stranger.post(f"/tables/{table['id']}/keep-score", data={"key": "not-the-key"})
+    assert refused.status_code == 403
+    assert stranger.get(f"/tables/{table['id']}/share").status_code == 403
+    taken = stranger.post(f"/tables/{table['id']}/keep-score", data={"key": table["edit_key"]})
+    assert taken.status_code == 302 and stranger.get(f"/tables/{table['id']}/share").status_code == 200

@@ -6,7 +6,7 @@ an id the server never issued opens nothing and is replaced before anything is g
 unsigned id from before signatures is kept only if the server already holds rows for it.
 On HTTPS the cookie is `__Host-device` (no other host or plain-HTTP page can plant it).
 The cookie stays small however many games the phone keeps score in, since the grants live
-on the server (edit_rights.py). It is refreshed whenever it is used, so a phone in use never
+on the server (access/games.py, access/tables.py). It is refreshed whenever it is used, so a phone in use never
 loses it; one left unused for DEVICE_DAYS forgets it. Rows are read as plain columns: the
 hot paths (polls, a watcher's scoreboard) load no ORM objects.
 """
@@ -17,16 +17,11 @@ import hashlib
 import hmac
 import re
 import secrets
-from contextlib import contextmanager
-from datetime import datetime
-from typing import Iterator, NamedTuple
 
 from flask import Flask, Response, current_app, g, request
-from sqlalchemy import bindparam, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import select
 
-from .models import DeviceGame, DeviceTable, db, utcnow
-from .services import storage
+from ..models import DeviceGame, DeviceTable, db
 
 COOKIE = "device"
 SECURE_COOKIE = "__Host-device"  # HTTPS: Secure, Path=/, no Domain (browsers enforce it)
@@ -98,72 +93,3 @@ def _set_cookie(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.after_request(_set_cookie)
-
-
-@contextmanager
-def writes_optional() -> Iterator[None]:
-    """A write the page can do without (remembering a visit): storage that takes no writes
-    (full, read-only, gone) rolls it back and the page is shown all the same."""
-    try:
-        yield
-    except DBAPIError as err:
-        db.session.rollback()
-        if not storage.is_storage_failure(err) and not storage.is_race(err):
-            raise
-        storage.log.warning("a visit was not remembered: %s", " ".join(str(err.orig).split())[:200])
-
-
-class DeviceRow(NamedTuple):
-    id: int
-    sealed_key: str | None
-    last_used_at: datetime
-
-
-class DeviceRows:
-    """This phone's rows in one table of grants and visits (device_games, device_tables):
-    each read once per request as plain columns (id, sealed_key, last_used_at), written
-    with the phone's cookie (re)sent."""
-
-    def __init__(self, model, column: str):
-        self.model, self.column, self.cache = model, column, f"device_rows_{column}"
-        table = model.__table__  # built once: every poll asks this
-        self.query = select(table.c.id, table.c.sealed_key, table.c.last_used_at).where(
-            table.c.device_hash == bindparam("device_hash"), table.c[column] == bindparam("thing_id"))
-
-    def row(self, thing_id: str, create: bool = False):
-        device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
-        rows = g.setdefault(self.cache, {})
-        if thing_id not in rows:
-            rows[thing_id] = None if device is None else db.session.execute(
-                self.query, {"device_hash": device_hash(device), "thing_id": thing_id}).first()
-        return rows[thing_id]
-
-    def save(self, thing_id: str, sealed_key: str | None) -> None:
-        """Insert or refresh this phone's row (keeping a grant it already has)."""
-        device = device_id(create=True)
-        row, table = self.row(thing_id), self.model.__table__
-        values = {"last_used_at": utcnow()}
-        if sealed_key is not None:
-            values["sealed_key"] = sealed_key
-        if row is not None:
-            db.session.execute(update(table).where(table.c.id == row.id).values(**values))
-        else:
-            db.session.execute(insert(table).values(
-                device_hash=device_hash(device), **{self.column: thing_id}, **values))
-        try:
-            db.session.commit()
-        except IntegrityError:  # the same phone in two tabs at once: the other request won
-            db.session.rollback()
-            self.forget()
-            if sealed_key is not None:
-                self.save(thing_id, sealed_key)
-            return
-        self.forget()
-
-    def remember(self, thing_id: str, row: DeviceRow | None) -> None:
-        """This phone's row, read along with something else (edit_rights.stamp_with_rights)."""
-        g.setdefault(self.cache, {})[thing_id] = row
-
-    def forget(self) -> None:
-        """Read the rows afresh next time (after a write that went around `save`)."""
-        g.pop(self.cache, None)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
-from ..domain.text import N_, say
-from ..models import FamilyTable, TablePlayer, db, utcnow
-from ..services.tables import MAX_ROSTER, name_key
+from ...domain.text import N_, say
+from ...models import FamilyTable, TablePlayer, db, utcnow
+from ..tables import MAX_ROSTER, name_key
 from .restore import Plan, RestoreError, _inserted_ids
 
 

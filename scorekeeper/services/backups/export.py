@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 
-from ..bidi import isolate
-from ..domain.scoring import SYSTEMS
-from ..models import Game, db, utcnow
-from ..services import games
+from ...bidi import isolate
+from ...domain.scoring import SYSTEMS
+from ...models import Game, db, utcnow
+from .. import games
 from . import FORMAT, VERSION
 
 def _stamp(moment: datetime | None) -> str | None:
@@ -36,6 +37,10 @@ def game_record(game: Game) -> dict:
         "updated_at": _stamp(game.updated_at),
         "hands": hands,
     }
+
+
+def json_text(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def envelope(records: list[dict]) -> dict:

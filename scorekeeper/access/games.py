@@ -1,29 +1,29 @@
 """Which phone may change a game, and which games a phone knows.
 
-A phone is its device cookie (devices.py). Creating a game, a rematch, a restore or a
+A phone is its device cookie (devices.py), its rows the grants of grants.py. Creating a game, a rematch, a restore or a
 keep-score link grants the phone that game: a device_games row holding the edit key
 sealed with the device id. Grants are never dropped. Games a phone only opened are
 remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads or writes device_games (stamp_with_rights also reads this
-phone's table grants, in the same statement, for the hottest path).
+The only module that reads device_games, and writes them only through grants.py and
+services/grants.py (stamp_with_rights also reads this phone's table grants, in the same
+statement, for the hottest path).
 """
 from __future__ import annotations
 
-from datetime import timedelta
+from flask import session
+from sqlalchemy import and_, bindparam, select
 
-from flask import abort, session
-from sqlalchemy import and_, bindparam, delete, select
-
-from .devices import DeviceRow, DeviceRows, device_hash, device_id, writes_optional
-from .models import DeviceGame, DeviceTable, FamilyTable, Game, db, utcnow
-from .plain_select import PlainSelect
-from .services import games
-from .services.ids import looks_like_public_id
-from .services.keys import hash_opens, seal, unseal
+from ..models import DeviceGame, DeviceTable, FamilyTable, Game, db
+from ..plain_select import PlainSelect
+from ..services import games, grants
+from ..ids import looks_like_public_id
+from ..services.keys import hash_opens, seal, unseal
+from .devices import device_hash, device_id
+from .grants import DeviceRow, DeviceRows, allowed_or_403, found_or_404
+from .tables import table_key_in, table_key_opening
 
 VISITS_KEPT = 50  # games a phone only watched, remembered for its home page
 HOME_GAMES = 60  # games on a phone's home page, most recently used first
-TOUCH_EVERY = timedelta(minutes=10)  # a game opened again sooner is not written again
 
 
 _rows = DeviceRows(DeviceGame, "game_id")
@@ -40,38 +40,15 @@ def remember_new_games(keys: dict[str, str]) -> None:
     """This phone may edit these games, just made (a restore): one commit for them all."""
     device = device_id(create=True)
     mine = device_hash(device)
-    db.session.add_all(DeviceGame(device_hash=mine, game_id=game_id,
-                                  sealed_key=seal(device, f"edit-key/{game_id}", key))
-                       for game_id, key in keys.items())
-    db.session.commit()
+    grants.add_rows([DeviceGame(device_hash=mine, game_id=game_id,
+                                sealed_key=seal(device, f"edit-key/{game_id}", key))
+                     for game_id, key in keys.items()])
     _rows.forget()
 
 
 def remember_visit(game_id: str) -> None:
-    """The phone opened the game: it shows on its home page (the oldest watched ones go).
-
-    A client without a device cookie yet (a crawler, a link preview) gets one and nothing
-    is stored; and a page is shown even when storage takes no writes (reading never needs one)."""
-    if device_id() is None:
-        device_id(create=True)
-        return
-    row = _row(game_id, create=True)
-    if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
-        return
-    with writes_optional():
-        _save(game_id, None)
-        if row is None:
-            _forget_old_visits()
-
-
-def _forget_old_visits() -> None:
-    mine = device_hash(device_id())
-    kept = (select(DeviceGame.id).where(DeviceGame.device_hash == mine, DeviceGame.sealed_key.is_(None))
-            .order_by(DeviceGame.last_used_at.desc(), DeviceGame.id.desc()).limit(VISITS_KEPT))
-    db.session.execute(delete(DeviceGame).where(
-        DeviceGame.device_hash == mine, DeviceGame.sealed_key.is_(None),
-        DeviceGame.id.not_in(select(kept.subquery().c.id))))
-    db.session.commit()
+    """The phone opened the game: it shows on its home page (see DeviceRows.visit)."""
+    _rows.visit(game_id, VISITS_KEPT)
 
 
 def key_for(game_id: str) -> str | None:
@@ -89,7 +66,6 @@ def key_hash_opens(game_id: str, key_hash: str) -> bool:
     """
     if hash_opens(key_hash, key_for(game_id)):
         return True
-    from .tables.access import table_key_opening  # the tables package imports this module
     table_key = table_key_opening(key_hash)
     if table_key is not None:
         remember_key(game_id, table_key)
@@ -127,7 +103,6 @@ def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
                    DeviceRow(row.row_id, row.sealed_key, row.last_used_at))
     if hash_opens(row.edit_key_hash, key_for(game_id)):
         return row.version, True
-    from .tables.access import table_key_in  # the tables package imports this module
     table_key = None if row.table_id is None else table_key_in(row.table_id, row.table_sealed_key)
     if not hash_opens(row.edit_key_hash, table_key):
         return row.version, False
@@ -155,14 +130,8 @@ def my_games() -> list[Game]:
 
 
 def game_or_404(game_id: str) -> Game:
-    game = games.load_game(game_id)
-    if game is None:
-        abort(404)
-    return game
+    return found_or_404(games.load_game(game_id))
 
 
 def editable_game_or_403(game_id: str) -> Game:
-    game = game_or_404(game_id)
-    if not can_edit(game):
-        abort(403)
-    return game
+    return allowed_or_403(game_or_404(game_id), can_edit)

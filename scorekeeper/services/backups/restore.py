@@ -10,16 +10,17 @@ from typing import Mapping
 
 from sqlalchemy import delete, insert, update
 
-from ..domain.cards import CardError
-from ..domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target
-from ..domain.scoring import (
-    MAX_HANDS, HandError, PlayersError, SystemChoiceError, build_hand, clean_player_names, parse_system)
-from ..domain.text import N_, Text, message_of, say
-from ..models import Game, Hand, HeldCards, Player, db, utcnow
-from ..numbers import MAX_DIGITS
-from ..operations.security import unstorable
-from ..services.ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
-from ..services.keys import hash_key, new_key
+from ...domain.cards import CardError
+from ...domain.editions import HouseRuleError, get_edition, parse_target
+from ...domain.scoring import MAX_HANDS, HandError, build_hand
+from ...domain.text import N_, Text, message_of, say
+from ...ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
+from ...models import Game, Hand, HeldCards, Player, db, utcnow
+from ...numbers import MAX_DIGITS
+from ...storable import unstorable
+from ..errors import Invalid
+from ..games import check_new_game
+from ..keys import hash_key, new_key
 from . import FORMAT, VERSION
 
 MAX_RESTORE_BYTES = 16 * 1024 * 1024  # a backup is bigger than any API request
@@ -123,14 +124,12 @@ def _build_game(record: object, index: int) -> Plan:
     for field in ("players", "edition", "scoring", "target", "hands"):
         if field not in record:
             raise _fail(where, say(N_("'%(field)s' is missing."), field=field))
-    try:
-        names = clean_player_names(record["players"])
-        edition = get_edition(record["edition"])
-        rules = parse_house_rules(record.get("house_rules"), edition)
-        target = parse_target(record["target"])
-        parse_system(record["scoring"])
-    except (PlayersError, HouseRuleError, SystemChoiceError) as err:
-        raise _fail(where, message_of(err)) from None
+    try:  # checked as a new game is checked
+        new = check_new_game(record["players"], record["edition"], record["scoring"], record["target"],
+                             record.get("house_rules"))
+    except Invalid as err:
+        raise _fail(where, err.message) from None
+    names, edition = new.names, get_edition(new.edition)
     created = _moment(record.get("created_at"), where) or utcnow()
     updated = _moment(record.get("updated_at"), where) or created
     if not isinstance(record["hands"], list):
@@ -145,8 +144,8 @@ def _build_game(record: object, index: int) -> Plan:
     key = new_key()
     # As if each hand had been written in turn: every later write to the game gets a
     # revision above all of these (see services/hands.py, _next_version).
-    game = dict(id=new_public_id(), edition=edition.slug, scoring=record["scoring"], target=target,
-                house_rules=rules.as_dict(edition), edit_key_hash=hash_key(key),
+    game = dict(id=new_public_id(), edition=new.edition, scoring=new.scoring, target=new.target,
+                house_rules=new.house_rules, edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))
     return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d, _ in checked],
@@ -205,6 +204,12 @@ def parse_backup(data: object) -> list[object]:
     if unstorable(records):
         raise RestoreError(say(N_("This backup holds text with NUL characters or broken Unicode.")))
     return records
+
+
+def games_in(data: object) -> int:
+    """How many games a backup would create (before it is checked in full)."""
+    games = data.get("games") if isinstance(data, dict) else None
+    return len(games) if isinstance(games, list) else 0
 
 
 def _check_size(records: list) -> None:

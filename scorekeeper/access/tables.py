@@ -1,22 +1,23 @@
 """Who may keep score at a table, and which tables a phone knows.
 
-A phone is its device cookie (devices.py), as for games (edit_rights.py): creating a table
-or opening its keep-score link grants the phone the table, a device_tables row holding the
-table's key sealed with the device id, so the right outlasts a browser restart. A table key
+A phone is its device cookie (devices.py), its rows the grants of grants.py, as for games
+(games.py): creating a table or opening its keep-score link grants the phone the table, a
+device_tables row holding the table's key sealed with the device id, so the right outlasts
+a browser restart. A table key
 opens every game of the table, because each of them shares the table's key hash. Tables a
 phone only opened are remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads or writes device_tables.
+The only module that reads device_tables (written through grants.py and services/grants.py).
 """
 from __future__ import annotations
 
-from flask import abort, session
-from sqlalchemy import bindparam, delete, select
+from flask import session
+from sqlalchemy import bindparam, select
 
-from ..devices import DeviceRows, device_hash, device_id, writes_optional
-from ..edit_rights import TOUCH_EVERY, remember_key
-from ..models import DeviceTable, FamilyTable, db, utcnow
+from ..models import DeviceTable, FamilyTable, db
 from ..services import tables
 from ..services.keys import hash_opens, seal, unseal
+from .devices import device_hash, device_id
+from .grants import DeviceRows, allowed_or_403, found_or_404
 
 VISITS_KEPT = 20  # tables a phone only watched, remembered for its home page
 HOME_TABLES = 20  # tables on a phone's home page, most recently used first
@@ -37,25 +38,8 @@ def remember_table_key(table_id: str, key: str) -> None:
 
 
 def remember_table_visit(table_id: str) -> None:
-    """The phone opened the table's page: it shows on its home page (as remember_visit:
-    nothing stored without a device cookie yet, and no write needed to show the page)."""
-    if device_id() is None:
-        device_id(create=True)
-        return
-    row = _row(table_id, create=True)
-    if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
-        return
-    with writes_optional():
-        _save(table_id, None)
-        if row is not None:
-            return
-        mine = device_hash(device_id())
-        watched = (DeviceTable.device_hash == mine, DeviceTable.sealed_key.is_(None))
-        kept = (select(DeviceTable.id).where(*watched)
-                .order_by(DeviceTable.last_used_at.desc(), DeviceTable.id.desc()).limit(VISITS_KEPT))
-        db.session.execute(delete(DeviceTable).where(
-            *watched, DeviceTable.id.not_in(select(kept.subquery().c.id))))
-        db.session.commit()
+    """The phone opened the table's page: it shows on its home page (see DeviceRows.visit)."""
+    _rows.visit(table_id, VISITS_KEPT)
 
 
 def _move_session_keys() -> None:
@@ -116,19 +100,9 @@ def can_keep(table: FamilyTable) -> bool:
     return hash_opens(table.edit_key_hash, table_key_for(table.id))
 
 
-def grant_game(game_id: object, key: str) -> None:
-    remember_key(game_id, key)
-
-
 def table_or_404(table_id: str) -> FamilyTable:
-    table = tables.load_table(table_id)
-    if table is None:
-        abort(404)
-    return table
+    return found_or_404(tables.load_table(table_id))
 
 
 def kept_table_or_403(table_id: str) -> FamilyTable:
-    table = table_or_404(table_id)
-    if not can_keep(table):
-        abort(403)
-    return table
+    return allowed_or_403(table_or_404(table_id), can_keep)

@@ -1,0 +1,110 @@
+"""The one grants mechanism: a phone's rows in device_games and device_tables.
+
+A row says this phone (its device id's hash, devices.py) knows a game or a table: with a
+sealed key it may change it (a grant), without one it only opened it (a visit, kept for
+the home page). Grants are never dropped; the oldest visits are. The rows are read as
+plain columns, once per request; their writes are the service layer's (services/grants.py).
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from typing import Callable, Iterator, NamedTuple, TypeVar
+
+from flask import abort, g
+from sqlalchemy import bindparam, select
+from sqlalchemy.exc import DBAPIError
+
+from ..models import db, utcnow
+from ..services import grants, storage
+from .devices import device_hash, device_id
+
+TOUCH_EVERY = timedelta(minutes=10)  # a thing opened again sooner is not written again
+T = TypeVar("T")
+
+
+def found_or_404(thing: T | None) -> T:
+    """A game or table that was loaded, or a 404 answer."""
+    if thing is None:
+        abort(404)
+    return thing
+
+
+def allowed_or_403(thing: T, allowed: Callable[[T], bool]) -> T:
+    """The game or table if this phone may change it, else a 403 answer."""
+    if not allowed(thing):
+        abort(403)
+    return thing
+
+
+@contextmanager
+def writes_optional() -> Iterator[None]:
+    """A write the page can do without (remembering a visit): storage that takes no writes
+    (full, read-only, gone) rolls it back and the page is shown all the same."""
+    try:
+        yield
+    except DBAPIError as err:
+        db.session.rollback()
+        if not storage.is_storage_failure(err) and not storage.is_race(err):
+            raise
+        storage.log.warning("a visit was not remembered: %s", " ".join(str(err.orig).split())[:200])
+
+
+class DeviceRow(NamedTuple):
+    id: int
+    sealed_key: str | None
+    last_used_at: datetime
+
+
+class DeviceRows:
+    """This phone's rows in one table of grants and visits (device_games, device_tables):
+    each read once per request as plain columns (id, sealed_key, last_used_at), written
+    with the phone's cookie (re)sent."""
+
+    def __init__(self, model, column: str):
+        self.model, self.column, self.cache = model, column, f"device_rows_{column}"
+        table = model.__table__  # built once: every poll asks this
+        self.query = select(table.c.id, table.c.sealed_key, table.c.last_used_at).where(
+            table.c.device_hash == bindparam("device_hash"), table.c[column] == bindparam("thing_id"))
+
+    def row(self, thing_id: str, create: bool = False):
+        device = device_id(create)  # with `create`, the phone's cookie is (re)sent too
+        rows = g.setdefault(self.cache, {})
+        if thing_id not in rows:
+            rows[thing_id] = None if device is None else db.session.execute(
+                self.query, {"device_hash": device_hash(device), "thing_id": thing_id}).first()
+        return rows[thing_id]
+
+    def save(self, thing_id: str, sealed_key: str | None) -> None:
+        """Insert or refresh this phone's row (keeping a grant it already has)."""
+        device = device_id(create=True)
+        row = self.row(thing_id)
+        saved = grants.save_row(self.model.__table__, self.column, None if row is None else row.id,
+                                device_hash(device), thing_id, sealed_key)
+        self.forget()
+        if not saved and sealed_key is not None:  # the same phone in two tabs: the other won
+            self.save(thing_id, sealed_key)
+
+    def visit(self, thing_id: str, kept: int) -> None:
+        """The phone opened the thing: it shows on its home page (the oldest watched ones go).
+
+        A client without a device cookie yet (a crawler, a link preview) gets one and nothing
+        is stored; and a page is shown even when storage takes no writes (reading never needs one)."""
+        if device_id() is None:
+            device_id(create=True)
+            return
+        row = self.row(thing_id, create=True)
+        if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
+            return
+        with writes_optional():
+            self.save(thing_id, None)
+            if row is None:
+                grants.forget_old_visits(self.model, device_hash(device_id()), kept)
+
+    def remember(self, thing_id: str, row: DeviceRow | None) -> None:
+        """This phone's row, read along with something else (games.stamp_with_rights)."""
+        g.setdefault(self.cache, {})[thing_id] = row
+
+    def forget(self) -> None:
+        """Read the rows afresh next time (after a write that went around `save`)."""
+        g.pop(self.cache, None)

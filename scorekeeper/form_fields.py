@@ -1,0 +1,24 @@
+"""Form fields more than one feature's forms use."""
+from __future__ import annotations
+
+from flask_babel import gettext, lazy_gettext
+from wtforms import IntegerField
+
+from .domain.editions import MAX_TARGET
+from .numbers import MAX_DIGITS, signed_number
+
+WHOLE = lazy_gettext("Enter a whole number.")
+TARGET_RANGE = lazy_gettext("Choose a target from 1 to %(max)d.", max=MAX_TARGET)
+
+
+class WholeNumberField(IntegerField):
+    """An integer field whose complaint about letters is a sentence a person understands."""
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return
+        self.data = signed_number(valuelist[0])
+        if self.data is None:
+            too_long = len(valuelist[0].strip()) > MAX_DIGITS
+            raise ValueError(gettext("Enter a whole number of at most %(max)d digits.", max=MAX_DIGITS)
+                             if too_long else str(WHOLE))
