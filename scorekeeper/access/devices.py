@@ -62,6 +62,7 @@ def _cookie() -> str:
     raw = request.cookies.get(cookie_name(), "")
     if not raw and request.is_secure:  # a phone from before __Host-: moved on this answer
         raw = request.cookies.get(COOKIE, "")
+        g.device_refresh = bool(raw)
     return raw
 
 

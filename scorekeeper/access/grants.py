@@ -93,9 +93,9 @@ class DeviceRows:
         if device_id() is None:
             device_id(create=True)
             return
-        row = self.row(thing_id, create=True)
+        row = self.row(thing_id)
         if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
-            return
+            return  # no write, and no cookie to resend: save() resends it, every TOUCH_EVERY at most
         with writes_optional():
             self.save(thing_id, None)
             if row is None:

@@ -2,9 +2,11 @@
 unguessable ids, a home page of this phone's games only, grants kept on the server."""
 import os
 import re
+from datetime import timedelta
 
 from sqlalchemy import func, select
 
+from scorekeeper.access import grants
 from scorekeeper.access.games import VISITS_KEPT
 from scorekeeper.models import DeviceGame, db
 from scorekeeper.ids import looks_like_public_id, new_public_id
@@ -79,15 +81,19 @@ def test_edit_rights_outlast_the_session_cookie(csrf_off, client):
     assert client.get(f"/games/{gid}/hands/new").status_code == 403
 
 
-def test_the_device_cookie_is_private_long_lived_and_refreshed(csrf_off, client):
+def test_the_device_cookie_is_private_long_lived_and_refreshed(csrf_off, client, monkeypatch):
     response = start_game(client)
     header = next(h for h in response.headers.getlist("Set-Cookie") if h.startswith("device="))
     assert "HttpOnly" in header and "SameSite=Lax" in header and "Secure" not in header
     assert "Max-Age=34560000" in header  # 400 days
     gid = game_id_of(response)
-    again = client.get(f"/games/{gid}")
-    assert any(h.startswith("device=") for h in again.headers.getlist("Set-Cookie"))
-    secure = client.get(f"/games/{gid}", base_url="https://localhost")
+    soon = client.get(f"/games/{gid}")  # nothing to write, so no cookie to send again
+    assert not any(h.startswith("device=") for h in soon.headers.getlist("Set-Cookie"))
+    monkeypatch.setattr(grants, "TOUCH_EVERY", timedelta(0))  # as if TOUCH_EVERY had passed
+    later = client.get(f"/games/{gid}")
+    assert any(h.startswith("device=") for h in later.headers.getlist("Set-Cookie"))  # 400 days again
+    monkeypatch.undo()
+    secure = client.get(f"/games/{gid}", base_url="https://localhost")  # moved at once
     host_only = [h for h in secure.headers.getlist("Set-Cookie") if h.startswith("__Host-device=")]
     assert host_only and "Secure" in host_only[0] and "Path=/" in host_only[0] and "Domain" not in host_only[0]
 
