@@ -74,6 +74,8 @@ class Player(db.Model):
     # Who this seat was on the table's roster: renames and merges keep the history.
     roster_id: Mapped[int | None] = mapped_column(
         ForeignKey("table_players.id", ondelete="SET NULL"), index=True)
+    # The seat's team (0, 1, …) in a game played in teams (a house rule); None otherwise.
+    team: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="players")
     roster: Mapped[TablePlayer | None] = relationship()
@@ -154,6 +156,19 @@ class FamilyTable(db.Model):
 
     roster: Mapped[list[TablePlayer]] = relationship(
         back_populates="table", order_by="TablePlayer.id", cascade="all, delete-orphan")
+
+
+class TableSeason(db.Model):
+    """A season of a table's league: the games started from `started_at` until the next one.
+    Season 1 needs no row: it runs from the table's start until season 2."""
+
+    __tablename__ = "table_seasons"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("family_tables.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class TablePlayer(db.Model):
