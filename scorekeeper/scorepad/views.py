@@ -5,7 +5,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..domain.editions import EDITIONS, get_edition
-from ..domain.scoring import SYSTEM_HELP
+from ..domain.scoring import SYSTEMS
 from ..edit_rights import editable_game_or_403, key_for, my_games, remember_key
 from ..numbers import whole_number
 from ..services import games, target
@@ -49,7 +49,7 @@ def new_game():
             remember_key(game.id, key)
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return render_template("new_game.html", form=form, editions=EDITIONS,
-                           system_help=SYSTEM_HELP)
+                           systems=SYSTEMS)
 
 
 @bp.post("/games/<public_id:game_id>/target")
