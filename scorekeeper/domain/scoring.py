@@ -180,6 +180,16 @@ def reached_target(totals: Mapping[str, int], target: int, system: str | Scoring
     return system_of(system).is_over(totals, target)
 
 
+def dealing_seat(last_dealer: int | None, first_dealer: int, seats: int, hands_on: int = 1) -> int:
+    """The rule of the deal, by seat: it passes to the left, one seat a hand. Returns who deals
+    `hands_on` hands after the last stored deal (`last_dealer`); before any hand is stored,
+    who deals hand `hands_on`, counting from `first_dealer`. Callers that know only the last
+    dealer (services, without loading the hands) ask this too."""
+    if last_dealer is None:
+        return (first_dealer + hands_on - 1) % seats
+    return (last_dealer + hands_on) % seats
+
+
 @dataclass(frozen=True)
 class Outcome:
     finished: bool
@@ -259,11 +269,10 @@ class ScoreSheet:
         """
         if 0 < hand_number <= len(self.dealers):
             return self.dealers[hand_number - 1]
-        if self.dealers:
-            start, steps = self.players.index(self.dealers[-1]), hand_number - len(self.dealers)
-        else:
-            start, steps = self.players.index(self.first_dealer or self.players[0]), hand_number - 1
-        return self.players[(start + steps) % len(self.players)]
+        last = self.players.index(self.dealers[-1]) if self.dealers else None
+        first = self.players.index(self.first_dealer or self.players[0])
+        seat = dealing_seat(last, first, len(self.players), hand_number - len(self.dealers))
+        return self.players[seat]
 
     @property
     def next_dealer(self) -> str:
