@@ -38,6 +38,9 @@ self.addEventListener("fetch", (event) => {
 // Said in the language of the last page this phone opened (its Content-Language), else in the
 // phone's own: a worker cannot read the language cookie.
 let pageLang = "";
+// The site's languages (the server fills this in from i18n.LANGUAGES); one without its own
+// offline text below gets the English one.
+const LANGUAGES = ["en"];
 const OFFLINE = {
   en: ["en", "Offline", "No connection, and this page was not opened before on this phone. " +
     "The rules and the last scoreboard you looked at work offline."],
@@ -46,8 +49,9 @@ const OFFLINE = {
 };
 
 function offlinePage() {
-  const phone = (self.navigator.languages || []).find((l) => /^(en|pl)\b/i.test(l)) || "en";
-  const [lang, title, text] = OFFLINE[pageLang] || OFFLINE[phone.slice(0, 2).toLowerCase()];
+  const spoken = (self.navigator.languages || []).map((l) => l.slice(0, 2).toLowerCase());
+  const phone = spoken.find((l) => LANGUAGES.includes(l));
+  const [lang, title, text] = OFFLINE[pageLang] || OFFLINE[phone] || OFFLINE.en;
   return new Response(`<!doctype html><html lang=${lang}><meta charset=utf-8>` +
     `<meta name=viewport content='width=device-width'><title>${title}</title><p>${text}</p>`,
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });

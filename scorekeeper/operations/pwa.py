@@ -1,7 +1,7 @@
 """The installable web app: the service worker must be served from the site root to cover it.
 
-sw.js is a static file with one line the server fills in from its own tables: the rules
-pages to keep for offline use (one per edition).
+sw.js is a static file with two lines the server fills in from its own tables: the rules
+pages to keep for offline use (one per edition), and the site's languages.
 """
 from __future__ import annotations
 
@@ -12,17 +12,24 @@ from pathlib import Path
 from flask import current_app, make_response, url_for
 
 from ..domain.editions import EDITIONS
+from .. import i18n
 from . import bp
 
-RULE_PAGES = re.compile(r"^const RULE_PAGES = \[.*\];$", re.M)
+
+def _filled(name: str):
+    return re.compile(rf"^const {name} = \[.*\];$", re.M)
+
+
+RULE_PAGES, LANGUAGE_CODES = _filled("RULE_PAGES"), _filled("LANGUAGES")
 
 
 def service_worker_source(static_folder: str) -> str:
-    """sw.js with the rules page of every edition in its precache list."""
+    """sw.js with the rules page of every edition in its precache list, and every language."""
     source = (Path(static_folder) / "sw.js").read_text(encoding="utf-8")
     pages = [url_for("rules.rules_page", edition=slug) for slug in EDITIONS]
-    line = f"const RULE_PAGES = {json.dumps(pages)};"
-    return RULE_PAGES.sub(lambda _: line, source, count=1)
+    codes = [language.code for language in i18n.LANGUAGES]
+    source = RULE_PAGES.sub(lambda _: f"const RULE_PAGES = {json.dumps(pages)};", source, count=1)
+    return LANGUAGE_CODES.sub(lambda _: f"const LANGUAGES = {json.dumps(codes)};", source, count=1)
 
 
 @bp.get("/sw.js")
