@@ -53,7 +53,6 @@ def init_app(app: Flask) -> None:
     target = catalogue_dir(app)
     compile_catalogues(SOURCES, target)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     babel.init_app(app, locale_selector=select_locale)
     app.after_request(remember_choice)
     app.context_processor(lambda: {"lang": str(get_locale()), "language": language,
