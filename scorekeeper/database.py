@@ -8,7 +8,6 @@ migration and the others find the schema already at the newest revision.
 from __future__ import annotations
 
 import gc
-import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -174,7 +173,7 @@ class GarbageGuard:
 
 def guards_garbage(app: Flask) -> bool:
     """On CPython before 3.12 (config GC_GUARD, on by default there): see GarbageGuard."""
-    return bool(app.config.get("GC_GUARD", sys.version_info < (3, 12)))
+    return bool(app.config["GC_GUARD"])
 
 
 def guard_garbage(app: Flask) -> None:

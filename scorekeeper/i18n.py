@@ -1,4 +1,8 @@
-"""The page language: English or Polish, chosen per phone; gettext catalogues via Flask-Babel.
+"""The page language, chosen per phone from LANGUAGES; gettext catalogues via Flask-Babel.
+
+LANGUAGES is the one list of languages: the switch, the locale selector, the manifest link
+and the service worker (operations/pwa.py) all read it, so a third language is its
+catalogue (translations/<code>/LC_MESSAGES/messages.po) plus one line there.
 
 Choice order: `?lang=` on any page (and then remembered in a cookie for a year), the cookie,
 the browser's Accept-Language, English. URLs stay the same in every language.
@@ -13,6 +17,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -22,11 +27,23 @@ from babel.messages.pofile import read_po
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
 
-LOCALES = ("en", "pl")
-DEFAULT = "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # gettext's and the pages' lang=
+    name: str  # in its own language: what the switch offers
+    manifest: str  # the installable app's manifest in this language (a file in static/)
+
+
+LANGUAGES = (  # the first is the default
+    Language("en", "English", "manifest.webmanifest"),
+    Language("pl", "Polski", "manifest-pl.webmanifest"),
+)
+LOCALES = tuple(language.code for language in LANGUAGES)
+DEFAULT = LOCALES[0]
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
-NAMES = {"en": "English", "pl": "Polski"}  # each in its own language: the switch link
 # Parsed once: Babel's Locale() looks for its data file on disk, and every request asks.
 PARSED = {code: Locale.parse(code) for code in LOCALES}
 SOURCES = Path(__file__).resolve().parent / "translations"
@@ -38,10 +55,10 @@ def init_app(app: Flask) -> None:
     target = catalogue_dir(app)
     compile_catalogues(SOURCES, target)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     babel.init_app(app, locale_selector=lambda: PARSED[select_locale()])
     app.after_request(remember_choice)
-    app.context_processor(lambda: {"lang": str(get_locale()), "lang_switch": lang_switch})
+    app.context_processor(lambda: {"lang": str(get_locale()), "language": language,
+                                   "lang_switch": lang_switch})
 
 
 def select_locale() -> str:
@@ -71,13 +88,23 @@ def remember_choice(response: Response) -> Response:
     return response
 
 
-def lang_switch() -> tuple[str, str, str]:
-    """(url, language code, name) of a link showing this same page in the other language."""
-    other = "en" if str(get_locale()) == "pl" else "pl"
-    args = request.args.copy()
-    args["lang"] = other
-    query = urlencode(list(args.items(multi=True)))
-    return f"{request.path}?{query}", other, NAMES[other]
+def language() -> Language:
+    """The page's language, as listed in LANGUAGES."""
+    code = str(get_locale())
+    return next((lang for lang in LANGUAGES if lang.code == code), LANGUAGES[0])
+
+
+def lang_switch() -> list[tuple[str, Language]]:
+    """(url, language) for every other language: this same page in it."""
+    current = str(get_locale())
+    links = []
+    for other in LANGUAGES:
+        if other.code == current:
+            continue
+        args = request.args.copy()
+        args["lang"] = other.code
+        links.append((f"{request.path}?{urlencode(list(args.items(multi=True)))}", other))
+    return links
 
 
 def catalogue_dir(app: Flask) -> Path:

@@ -17,16 +17,11 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
-DEFAULTS = {
-    "RATELIMIT_ENABLED": True,  # set here: Flask-Limiter would otherwise inherit the last app's choice
-    "RATELIMIT_STORAGE_URI": "memory://",
-    "RATELIMIT_CREATION": "20 per minute; 200 per day",  # new games and tables, together
-    "RATELIMIT_RESTORE": "5 per minute; 50 per day",
-    "RATELIMIT_JUDGE": "60 per minute",
-    # A shared store that stops answering must not stop the app: count in memory meanwhile.
-    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
-    "RATELIMIT_SWALLOW_ERRORS": True,
-}
+from .settings import SETTINGS
+
+# The limits' defaults and meaning are in settings.py with every other setting. Each app sets
+# all of them (RATELIMIT_ENABLED too: Flask-Limiter would otherwise keep the last app's choice).
+DEFAULTS = {s.name: s.default for s in SETTINGS if s.name.startswith("RATELIMIT_")}
 
 limiter = Limiter(key_func=get_remote_address)
 
@@ -64,8 +59,6 @@ LIMITED = {
 
 def init_app(app: Flask) -> None:
     """After the blueprints are registered: wrap the limited views, start counting."""
-    for name, value in DEFAULTS.items():
-        app.config.setdefault(name, value)
     for endpoint, limit in LIMITED.items():  # a renamed endpoint fails here, not silently
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     limiter.init_app(app)

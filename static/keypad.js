@@ -79,7 +79,7 @@ class Keypad {
     const out = this.seats.find((s) => this.isOut(s));
     const others = this.seats.filter((s) => s !== out);
     let text = t("tapOut");
-    if (out && this.form.dataset.scoring === "winner-takes-points") {
+    if (out && this.form.dataset.winnerTakes === "yes") {
       text = t("gives", { name: this.nameOf(out), points: others.reduce((sum, s) => sum + this.points(s), 0) });
     } else if (out) {
       text = t("charges", { list: others.map((s) => `${this.nameOf(s)} +${this.points(s)}`).join(" · ") });

@@ -2,8 +2,10 @@
 // Pages go to the network first and fall back to the copy kept from the last visit.
 "use strict";
 const CACHE = "scorekeeper-v1";
-const PRECACHE = ["/", "/static/app.css", "/static/app.js", "/rules/classic", "/rules/classic-112",
-  "/rules/wimpy-kid", "/judge"];
+// Every edition's rules page: the server fills this list in from its edition table when it
+// serves this file (operations/pwa.py), so a new edition needs no change here.
+const RULE_PAGES = ["/rules"];
+const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge"];
 // Never kept: live polls, the API, and the share page (it shows the edit key).
 const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/];
 
@@ -36,6 +38,9 @@ self.addEventListener("fetch", (event) => {
 // Said in the language of the last page this phone opened (its Content-Language), else in the
 // phone's own: a worker cannot read the language cookie.
 let pageLang = "";
+// The site's languages (the server fills this in from i18n.LANGUAGES); one without its own
+// offline text below gets the English one.
+const LANGUAGES = ["en"];
 const OFFLINE = {
   en: ["en", "Offline", "No connection, and this page was not opened before on this phone. " +
     "The rules and the last scoreboard you looked at work offline."],
@@ -44,8 +49,9 @@ const OFFLINE = {
 };
 
 function offlinePage() {
-  const phone = (self.navigator.languages || []).find((l) => /^(en|pl)\b/i.test(l)) || "en";
-  const [lang, title, text] = OFFLINE[pageLang] || OFFLINE[phone.slice(0, 2).toLowerCase()];
+  const spoken = (self.navigator.languages || []).map((l) => l.slice(0, 2).toLowerCase());
+  const phone = spoken.find((l) => LANGUAGES.includes(l));
+  const [lang, title, text] = OFFLINE[pageLang] || OFFLINE[phone] || OFFLINE.en;
   return new Response(`<!doctype html><html lang=${lang}><meta charset=utf-8>` +
     `<meta name=viewport content='width=device-width'><title>${title}</title><p>${text}</p>`,
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });

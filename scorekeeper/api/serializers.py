@@ -29,7 +29,7 @@ def game_dict(game: Game, sheet: ScoreSheet) -> dict:
     points = sheet.points()
     return game_settings(game) | {
         "players": [{"name": n, "score": scores[n]} for n in sheet.players],
-        "standings": {system: sheet.standings(system) for system in SYSTEMS},
+        "standings": {slug: sheet.standings(system) for slug, system in SYSTEMS.items()},
         "url": url_for("scoreboard.scoreboard", game_id=game.id),
         # points() once: asking it per hand would check every hand each time (quadratic)
         "hands": [hand_dict(game, h, sheet, i, points) for i, h in enumerate(game.hands)],

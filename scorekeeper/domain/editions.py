@@ -1,7 +1,9 @@
 """Deck editions and the house rules a table can switch on.
 
 Each edition says which cards its deck holds and how many, and where the rule
-sheets for it differ from the others (the UNO penalty, the first Reverse).
+sheets for it differ from the others (the UNO penalty, the first Reverse, a drawn card).
+The judge, the referee and the pages ask these fields and never compare a slug, so a new
+edition is a row here, its rules in the rulebook, and any new card in the catalogue.
 """
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ class Edition:
     extra: str | None  # token of the edition's extra card, if any
     uno_penalty: int
     first_reverse: str  # "dealer-first" or "dealer-right-first"
+    tab_name: str  # Text: the rules pages' edition switch
+    first_player_note: str  # message id (with %(edition)s): whose sheet says who plays first
+    must_play_drawn: bool  # a drawn card that fits must be played when nothing fitted before
+    keep_drawn_note: str  # message id: whose sheet lets the player keep a drawn card
 
     @property
     def deck(self) -> dict[str, int]:
@@ -47,21 +53,41 @@ EDITIONS: dict[str, Edition] = {
         Edition(
             "classic", say(N_("Classic (108 cards)")),
             say(N_("The standard deck: numbers, Skip, Reverse, Draw Two, Wild, Wild Draw Four.")),
-            None, 2, "dealer-first",
+            None, 2, "dealer-first", say(N_("Classic")),
+            N_("%(edition)s: the dealer plays first, as the 108-card leaflet says; the "
+               "official-rules web page has the dealer's right start."),
+            False,
+            N_("%(edition)s: a drawn card that fits may be kept, as the official-rules web page "
+               "says; the Blanks leaflet says it must be played."),
         ),
         Edition(
             "classic-112", say(N_("Classic with Blank cards (112)")),
             say(N_("The standard deck plus 4 Blank cards; forgetting UNO costs 4 cards.")),
-            "blank", 4, "dealer-right-first",
+            "blank", 4, "dealer-right-first", say(N_("Classic + Blanks")),
+            N_("%(edition)s: the player to the dealer's right plays first, as its leaflet says; "
+               "the 108-card leaflet has the dealer start."),
+            True,
+            N_("Classic with Blank cards: drawing by choice leaves the drawn card up to the "
+               "player, as its leaflet says."),
         ),
         Edition(
             "wimpy-kid", say(N_("Diary of a Wimpy Kid (112)")),
             say(N_("The standard deck plus 4 Cheese Touch cards, played only on yellow.")),
-            "cheese-touch", 2, "dealer-first",
+            "cheese-touch", 2, "dealer-first", say(N_("Wimpy Kid")),
+            N_("%(edition)s: the dealer plays first, as its leaflet says; the Blanks leaflet "
+               "has the dealer's right start."),
+            False,
+            N_("%(edition)s: a drawn card that fits may be kept, as its leaflet says; the Blanks "
+               "leaflet says it must be played."),
         ),
     )
 }
 DEFAULT_EDITION = "classic"
+
+
+def editions_with(card: str) -> list[Edition]:
+    """The editions whose deck has this extra card (a Cheese Touch question needs one)."""
+    return [e for e in EDITIONS.values() if e.extra == card]
 
 
 def get_edition(slug: object) -> Edition:

@@ -1,4 +1,4 @@
-"""Hands, deck limits and both scoring systems.
+"""Hands, deck limits, and a game scored by its system (systems.py).
 
 A hand is what every player was left holding when someone went out: a list of
 cards, or a typed total when the cards were already shuffled away. Both
@@ -12,19 +12,11 @@ from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_values
+from .systems import (  # noqa: F401 (re-exported: the names services and tests know)
+    LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, ScoringSystem, SystemChoiceError, parse_system,
+    system_of)
 from .text import N_, Text, and_list, message_of, say
 
-WINNER_TAKES_POINTS = "winner-takes-points"
-LOWEST_TOTAL = "lowest-total"
-SYSTEMS = {
-    WINNER_TAKES_POINTS: say(N_("Winner takes points")),
-    LOWEST_TOTAL: say(N_("Lowest total")),
-}
-SYSTEM_HELP = {
-    WINNER_TAKES_POINTS: say(N_("Whoever goes out scores what the others hold; first to the target wins.")),
-    LOWEST_TOTAL: say(N_("Everyone is charged what they hold; when someone reaches the target, the "
-                         "lowest total wins.")),
-}
 MAX_TYPED_TOTAL = 5_000
 MAX_HANDS = 1000  # hands in one game: far past any real evening, and a bound on every page's cost
 MAX_NAME = 40
@@ -40,17 +32,6 @@ class HandError(ValueError):
 
 class PlayersError(ValueError):
     pass
-
-
-class SystemChoiceError(ValueError):
-    pass
-
-
-def parse_system(value: object) -> str:
-    if isinstance(value, str) and value in SYSTEMS:
-        return value
-    raise SystemChoiceError(say(N_("Unknown scoring %(value)s: choose one of %(choices)s."),
-                                value=repr(value), choices=", ".join(SYSTEMS)))
 
 
 def clean_player_names(names: object) -> list[str]:
@@ -186,22 +167,27 @@ def hand_points(hand: Hand, values: Mapping[str, int]) -> dict[str, int]:
 
 
 def add_hand(totals: Mapping[str, int], hand: Hand, points: Mapping[str, int],
-             system: str) -> dict[str, int]:
+             system: str | ScoringSystem) -> dict[str, int]:
     """The totals after one more hand: earlier hands' totals never change, so a new hand
     needs only the totals before it."""
-    after = dict(totals)
-    if system == WINNER_TAKES_POINTS:
-        after[hand.winner] += sum(points.values())
-    else:
-        for name, p in points.items():
-            after[name] += p
-    return after
+    return system_of(system).add_hand(totals, hand.winner, points)
 
 
-def reached_target(totals: Mapping[str, int], target: int) -> bool:
+def reached_target(totals: Mapping[str, int], target: int, system: str | ScoringSystem
+                   = WINNER_TAKES_POINTS) -> bool:
     """Whether the game is over: totals only grow, so if any running total ever reached the
     target, the latest one has (see ScoreSheet.outcome)."""
-    return bool(totals) and max(totals.values()) >= target
+    return system_of(system).is_over(totals, target)
+
+
+def dealing_seat(last_dealer: int | None, first_dealer: int, seats: int, hands_on: int = 1) -> int:
+    """The rule of the deal, by seat: it passes to the left, one seat a hand. Returns who deals
+    `hands_on` hands after the last stored deal (`last_dealer`); before any hand is stored,
+    who deals hand `hands_on`, counting from `first_dealer`. Callers that know only the last
+    dealer (services, without loading the hands) ask this too."""
+    if last_dealer is None:
+        return (first_dealer + hands_on - 1) % seats
+    return (last_dealer + hands_on) % seats
 
 
 @dataclass(frozen=True)
@@ -240,16 +226,22 @@ class ScoreSheet:
             self._points_for = key
         return self._points
 
-    def running(self, system: str) -> list[dict[str, int]]:
+    @property
+    def system(self) -> ScoringSystem:
+        """The game's own scoring system (`scoring` is its stored slug)."""
+        return system_of(self.scoring)
+
+    def running(self, system: str | ScoringSystem) -> list[dict[str, int]]:
         """Totals after each hand under `system` (one mapping per hand)."""
+        system = system_of(system)
         totals = dict.fromkeys(self.players, 0)
         rows = []
         for hand, points in zip(self.hands, self.points()):
-            totals = add_hand(totals, hand, points, system)
+            totals = system.add_hand(totals, hand.winner, points)
             rows.append(totals)
         return rows
 
-    def standings(self, system: str | None = None) -> dict[str, int]:
+    def standings(self, system: str | ScoringSystem | None = None) -> dict[str, int]:
         rows = self.running(system or self.scoring)
         return rows[-1] if rows else dict.fromkeys(self.players, 0)
 
@@ -260,17 +252,13 @@ class ScoreSheet:
         Lowest total: the lowest total at that moment, ties shared. Hands after that one
         exist only if an earlier hand was edited; they do not change who won.
         """
-        rows = self.running(self.scoring)
-        leaders = self._best(rows[-1]) if rows else []
+        system = self.system
+        rows = self.running(system)
+        leaders = system.leaders(rows[-1], self.players) if rows else []
         for number, row in enumerate(rows, start=1):
-            if max(row.values()) >= self.target:
-                return Outcome(True, self._best(row), leaders, ended_after=number)
+            if system.is_over(row, self.target):
+                return Outcome(True, system.leaders(row, self.players), leaders, ended_after=number)
         return Outcome(False, [], leaders)
-
-    def _best(self, scores: Mapping[str, int]) -> list[str]:
-        pick = max if self.scoring == WINNER_TAKES_POINTS else min
-        best = pick(scores.values())
-        return [n for n in self.players if scores[n] == best]
 
     def dealer(self, hand_number: int) -> str:
         """Who dealt (or deals) hand `hand_number`.
@@ -281,11 +269,10 @@ class ScoreSheet:
         """
         if 0 < hand_number <= len(self.dealers):
             return self.dealers[hand_number - 1]
-        if self.dealers:
-            start, steps = self.players.index(self.dealers[-1]), hand_number - len(self.dealers)
-        else:
-            start, steps = self.players.index(self.first_dealer or self.players[0]), hand_number - 1
-        return self.players[(start + steps) % len(self.players)]
+        last = self.players.index(self.dealers[-1]) if self.dealers else None
+        first = self.players.index(self.first_dealer or self.players[0])
+        seat = dealing_seat(last, first, len(self.players), hand_number - len(self.dealers))
+        return self.players[seat]
 
     @property
     def next_dealer(self) -> str:

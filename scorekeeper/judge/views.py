@@ -14,7 +14,7 @@ from flask_babel import gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, split_token
-from ..domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError
+from ..domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError, editions_with
 from ..domain.judge import (
     CHALLENGERS, CHEESE_SITUATIONS, CHOICE_LABELS, COLOUR_LABELS, DRAW_ACTIONS, FIELD_LABELS,
     LEGENDS, MAX_PLAYERS, MIN_PLAYERS, NAME_LABELS, PICKER_LABELS, QUESTION_HELP, QUESTIONS,
@@ -85,7 +85,7 @@ def judge_question(question: str):
         abort(404)
     ctx = _game_context()
     if question == "cheese-touch" and ctx["game"] is None:
-        ctx["edition"] = "wimpy-kid"  # the only deck with the card
+        ctx["edition"] = editions_with("cheese-touch")[0].slug  # a deck with the card
     values: dict[str, Any] = {"edition": ctx["edition"], "stacking": ctx["stacking"],
                               "uno_penalty": ctx["uno_penalty"], "players": ctx["players"]}
     asked = request.args.get("asked") == "1"

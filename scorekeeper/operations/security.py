@@ -48,7 +48,7 @@ def init_app(app: Flask) -> None:
     X-Forwarded-For/-Proto/-Host/-Prefix then tell the app the original scheme and host.
     """
     app.session_interface = SessionInterface()
-    proxies = int(app.config.get("PROXY_FIX") or 0)
+    proxies = int(app.config["PROXY_FIX"] or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
                                 x_host=proxies, x_prefix=proxies)

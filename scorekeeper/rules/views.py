@@ -6,25 +6,23 @@ game's own edition); an unknown game id just shows the plain page.
 from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..domain import rulebook
-from ..domain.editions import EDITIONS, Edition, HouseRules, uno_penalty
+from ..domain.editions import DEFAULT_EDITION, EDITIONS, Edition, HouseRules, uno_penalty
 from ..services import games
 from ..translate import translated
 from . import bp
 
 MAX_QUERY = 100
-SHORT_NAMES = {"classic": lazy_gettext("Classic"), "classic-112": lazy_gettext("Classic + Blanks"),
-               "wimpy-kid": lazy_gettext("Wimpy Kid")}
 # Official rules a house rule replaces when it is on.
 REPLACED_BY = {"stacking": "stacking", "uno-penalty": "uno_penalty", "card-values": "zero_counts_ten"}
 
 
 @bp.get("/rules")
 def rules_index():
-    return redirect(url_for("rules.rules_page", edition="classic"))
+    return redirect(url_for("rules.rules_page", edition=DEFAULT_EDITION))
 
 
 @bp.get("/rules/<edition>")
@@ -43,7 +41,7 @@ def rules_page(edition: str):
     titles = {r.id: gettext(r.title) for r in rulebook.rules_for(edition)}
     return render_template(
         "rules.html", edition=ed, edition_name=translated(ed.name),
-        editions=[(e, SHORT_NAMES.get(e, e)) for e in EDITIONS],
+        editions=[(e.slug, translated(e.tab_name)) for e in EDITIONS.values()],
         query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
         tr=gettext, render=lambda text: render_text(gettext(text), titles),
         links=lambda text: Markup(_links(str(escape(gettext(text))), titles)),

@@ -16,7 +16,6 @@ from ..domain.scoring import SYSTEMS
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games
-from ..translate import translated
 from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
 
@@ -32,14 +31,16 @@ def board_view() -> str:
 
 
 def board_context(game: Game) -> dict:
+    """What the scoreboard shows. `system` is the scoring system viewed (an object the
+    template asks who is best, how a hand adds up), `game_system` the game's own."""
     sheet = games.sheet_of(game)
     view = board_view()
-    system = view or game.scoring
+    system = SYSTEMS[view] if view else sheet.system
     outcome = sheet.outcome()
     games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
-    systems = {slug: translated(name) for slug, name in SYSTEMS.items()}
-    context = dict(game=game, sheet=sheet, view=view, system=system, systems=systems,
+    context = dict(game=game, sheet=sheet, view=view, system=system, game_system=sheet.system,
+                   systems=SYSTEMS.values(),
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=sheet.points(), outcome=outcome, editable=editable,
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)

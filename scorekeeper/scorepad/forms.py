@@ -34,7 +34,7 @@ class NewGameForm(FlaskForm):
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     edition = RadioField(lazy_gettext("Deck"), default=DEFAULT_EDITION,
                          choices=[SelectChoice(e.slug, e.name) for e in EDITIONS.values()])
-    scoring = RadioField(lazy_gettext("Scoring"), default=WINNER_TAKES_POINTS, choices=[SelectChoice(k, v) for k, v in SYSTEMS.items()])
+    scoring = RadioField(lazy_gettext("Scoring"), default=WINNER_TAKES_POINTS, choices=[SelectChoice(s.slug, s.name) for s in SYSTEMS.values()])
     target = WholeNumberField(lazy_gettext("Play to"), default=500, validators=[
         InputRequired(WHOLE), NumberRange(1, MAX_TARGET, TARGET_RANGE)])
     zero_counts_ten = BooleanField(lazy_gettext("0 counts as 10"), description=HOUSE_RULE_HELP["zero_counts_ten"])

@@ -5,8 +5,8 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..domain.editions import EDITIONS, get_edition
-from ..domain.scoring import SYSTEM_HELP
 from ..access.games import editable_game_or_403, my_games, remember_key
+from ..domain.scoring import SYSTEMS
 from ..numbers import whole_number
 from ..services import games
 from ..services.errors import ServiceError, StorageFailure
@@ -48,7 +48,7 @@ def new_game():
             remember_key(game.id, key)
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
     return render_template("new_game.html", form=form, editions=EDITIONS,
-                           system_help=SYSTEM_HELP)
+                           systems=SYSTEMS)
 
 
 @bp.get("/games/<public_id:game_id>/hands/edit")

@@ -12,7 +12,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
-    build_hand, clean_player_names, parse_system)
+    build_hand, clean_player_names, dealing_seat, parse_system)
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
 from .cache import game_totals
@@ -55,11 +55,11 @@ def hand_count(game_id: str) -> int:
 
 
 def next_dealer_seat(game: Game) -> int:
-    """Who deals the next hand: left of the last hand's stored dealer, or the game's first
-    dealer (one small query: the hands are not loaded)."""
+    """Who deals the next hand, by the domain's rule (dealing_seat), from the last hand's
+    stored dealer: one small query, the hands are not loaded."""
     last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
                              .order_by(Hand.number.desc()).limit(1))
-    return game.first_dealer_seat if last is None else (last + 1) % len(game.players)
+    return dealing_seat(last, game.first_dealer_seat, len(game.players))
 
 
 def totals_of(game: Game) -> dict[str, int]:

@@ -123,7 +123,7 @@ def _room_for_a_hand(game: Game, count: int) -> dict[str, int]:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
     totals = totals_of(game)
-    if reached_target(totals, game.target):
+    if reached_target(totals, game.target, game.scoring):
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
     return totals
 

@@ -95,7 +95,7 @@ def _marker() -> Path:
     """A file whose modification time is the last storage failure, shared by the workers.
     Changing a file's times needs no free space, so it works on a full disk too."""
     database = str(current_app.config["SQLALCHEMY_DATABASE_URI"]).encode()
-    folder = current_app.config.get("STORAGE_STATE_DIR") or current_app.instance_path
+    folder = current_app.config["STORAGE_STATE_DIR"] or current_app.instance_path
     return Path(folder) / f"storage-failure-{hashlib.sha256(database).hexdigest()[:16]}"
 
 

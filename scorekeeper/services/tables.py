@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..domain.scoring import MAX_NAME
+from ..domain.scoring import MAX_NAME, WINNER_TAKES_POINTS
 from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
@@ -123,7 +123,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0, **
         settings = _with_defaults(last_settings(table), options)
         try:
             game = build_game(players, settings.get("edition", "classic"),
-                              settings.get("scoring", "winner-takes-points"),
+                              settings.get("scoring", WINNER_TAKES_POINTS),
                               settings.get("target", 500), settings.get("house_rules"),
                               table.edit_key_hash)
             game.table_id = table.id

@@ -48,3 +48,16 @@ def test_first_reached_names_the_winner_of_a_target_since_raised():
     earlier = s.first_reached(500)
     assert (earlier.finished, earlier.winners, earlier.ended_after) == (True, ["Ana"], 3)
     assert s.target == 1000  # the sheet itself is unchanged
+
+
+def test_the_deal_rule_by_seat_passes_left_and_wraps():
+    from scorekeeper.domain.scoring import dealing_seat
+    assert dealing_seat(None, 2, 3) == 2 and dealing_seat(None, 2, 3, hands_on=2) == 0
+    assert dealing_seat(1, 0, 3) == 2 and dealing_seat(2, 0, 3) == 0 and dealing_seat(2, 0, 3, 4) == 0
+
+
+def test_services_ask_the_domain_who_deals_rather_than_counting_seats_themselves():
+    import inspect
+    from scorekeeper.services import games
+    source = inspect.getsource(games.next_dealer_seat)
+    assert "dealing_seat(" in source and "% len(" not in source

@@ -54,7 +54,7 @@ FIXED = {"draw-instead-of-playing": _draw_instead, "keep-drawing": _keep_drawing
 
 def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) -> Ruling:
     R.rules("play-drawn-card", "draw-when-stuck")
-    if ed.slug == "classic-112" and not by_choice:
+    if ed.must_play_drawn and not by_choice:
         R.depends(say(N_("Classic with Blank cards: a drawn card that fits must be played "
                          "when you drew because nothing fit, as its leaflet says; the other "
                          "editions let you keep it.")))
@@ -63,17 +63,9 @@ def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) ->
             say(N_("%(who)s drew because no card fitted, and the drawn card fits."),
                 who=cap(someone)),
             say(N_("In this edition it must then be played at once; the turn then ends.")))
-    if ed.slug == "classic-112":
+    if ed.must_play_drawn:
         R.rules("draw-instead")
-        R.depends(say(N_("Classic with Blank cards: drawing by choice leaves the drawn card "
-                         "up to the player, as its leaflet says.")))
-    else:
-        R.depends(say(N_("%(edition)s: a drawn card that fits may be kept, as its leaflet "
-                         "says; the Blanks leaflet says it must be played.")
-                      if ed.slug == "wimpy-kid" else
-                      N_("%(edition)s: a drawn card that fits may be kept, as the "
-                         "official-rules web page says; the Blanks leaflet says it must be "
-                         "played."), edition=ed.name))
+    R.depends(say(ed.keep_drawn_note, edition=ed.name))
     return R.done(
         "legal", say(N_("Legal")),
         say(N_("%(who)s may keep the card just drawn, even if it fits."), who=cap(someone)),

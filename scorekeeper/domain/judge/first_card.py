@@ -74,17 +74,11 @@ def _reverse(R: RulingBuilder, ed: Edition, card: Card, two: bool, details: dict
                    "and the dealer plays first."), N_("Play then simply alternates."))
     if ed.first_reverse == "dealer-right-first":
         details.update(first_player="right-of-dealer", direction="right")
-        R.depends(say(N_("%(edition)s: the player to the dealer's right plays first, as its "
-                         "leaflet says; the 108-card leaflet has the dealer start."),
-                      edition=ed.name))
+        R.depends(say(ed.first_player_note, edition=ed.name))
         return (N_("The player to the dealer's right plays first."),
                 N_("From then on, play goes to the right."))
     details.update(first_player="dealer", direction="right")
-    note = (N_("%(edition)s: the dealer plays first, as the 108-card leaflet says; the "
-               "official-rules web page has the dealer's right start.") if ed.slug == "classic"
-            else N_("%(edition)s: the dealer plays first, as its leaflet says; the Blanks "
-                    "leaflet has the dealer's right start."))
-    R.depends(say(note, edition=ed.name))
+    R.depends(say(ed.first_player_note, edition=ed.name))
     return N_("The dealer plays first."), N_("From then on, play goes to the right.")
 
 

@@ -203,7 +203,7 @@ def _what_follows(R: RulingBuilder, ed: Edition, card: Card, players: int | None
                           who=someone)
     if kind == "reverse":
         return legal, say(N_("The direction of play reverses."))
-    if drew and ed.slug == "classic-112":
+    if drew and ed.must_play_drawn:
         return legal, say(N_("A drawn card that fits is played straight away (the Blanks "
                              "leaflet: if "
                              "you drew because nothing fit, you must)."))

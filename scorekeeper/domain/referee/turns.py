@@ -175,7 +175,7 @@ def draw(setup: Setup, table: Table, play: Play) -> Outcome:
     out.table.turn = out.table.after(table.turn)
     out.lines.append(say(N_("%(who)s drew a card and kept it: the turn passes."),
                          who=play.player))
-    if setup.edition.slug == "classic-112":
+    if setup.edition.must_play_drawn:
         out.lines.append(say(N_("Classic with Blank cards (112): its leaflet says a drawn card that "
                                 "fits must be played if nothing fitted before; the referee cannot "
                                 "see the card, so lets it stand.")))

@@ -89,9 +89,9 @@ def score_sheet_csv(game: Game) -> str:
             cards = "typed total" if name in hand.typed else " ".join(hand.tokens(name))
             row += [points[name], cards]
         writer.writerow([_cell(c) for c in row])
-    for system, label in SYSTEMS.items():
+    for system in SYSTEMS.values():
         totals = sheet.standings(system)
-        row = [f"total: {label.lower()}", "", ""]
+        row = [f"total: {system.name.lower()}", "", ""]
         for name in players:
             row += [totals[name], ""]
         writer.writerow([_cell(c) for c in row])
