@@ -18,6 +18,7 @@ import io
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -26,6 +27,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 
 
@@ -44,8 +47,6 @@ LOCALES = tuple(language.code for language in LANGUAGES)
 DEFAULT = LOCALES[0]
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
-# Parsed once: Babel's Locale() looks for its data file on disk, and every request asks.
-PARSED = {code: Locale.parse(code) for code in LOCALES}
 SOURCES = Path(__file__).resolve().parent / "translations"
 
 babel = Babel()
@@ -55,7 +56,7 @@ def init_app(app: Flask) -> None:
     target = catalogue_dir(app)
     compile_catalogues(SOURCES, target)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
-    babel.init_app(app, locale_selector=lambda: PARSED[select_locale()])
+    babel.init_app(app, locale_selector=lambda: _parsed(select_locale()))
     app.after_request(remember_choice)
     app.context_processor(lambda: {"lang": str(get_locale()), "language": language,
                                    "lang_switch": lang_switch})
@@ -68,10 +69,20 @@ def select_locale() -> str:
     kept = request.cookies.get(COOKIE, "")
     if kept in LOCALES:
         return kept
-    # Babel's negotiation, not Werkzeug's best_match: that prefers an exact "pl;q=0.8" over
-    # the "en-GB" the browser ranks first.
-    preferred = [value for value, _ in request.accept_languages]
-    return negotiate_locale(preferred, LOCALES, sep="-") or DEFAULT
+    return _negotiated(request.headers.get("Accept-Language", ""), LOCALES)
+
+
+@lru_cache(maxsize=None)  # parsed once: Babel's Locale() looks for its data file on disk
+def _parsed(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+@lru_cache(maxsize=256)  # a phone sends the same header with every poll
+def _negotiated(accept_language: str, offered: tuple[str, ...]) -> str:
+    """Babel's negotiation, not Werkzeug's best_match: that prefers an exact "pl;q=0.8" over
+    the "en-GB" the browser ranks first."""
+    preferred = [value for value, _ in parse_accept_header(accept_language, LanguageAccept)]
+    return negotiate_locale(preferred, offered, sep="-") or DEFAULT
 
 
 def remember_choice(response: Response) -> Response:
