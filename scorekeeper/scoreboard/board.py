@@ -16,6 +16,7 @@ from ..domain.scoring import SYSTEMS
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games
+from ..services.page_values import game_view
 from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
 
@@ -39,7 +40,7 @@ def board_context(game: Game) -> dict:
     outcome = sheet.outcome()
     games.remember_totals(game, sheet)  # the next hand saved need not score the game again
     editable = can_edit(game)
-    context = dict(game=game, sheet=sheet, view=view, system=system, game_system=sheet.system,
+    context = dict(game=game_view(game), sheet=sheet, view=view, system=system, game_system=sheet.system,
                    systems=SYSTEMS.values(),
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=sheet.points(), outcome=outcome, editable=editable,

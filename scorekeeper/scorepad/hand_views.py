@@ -16,6 +16,7 @@ from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games, hands
+from ..services.page_values import game_view
 from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
 from ..translate import translated
 from . import bp
@@ -103,7 +104,7 @@ def _hand_page(game: Game, number: int | None, form=None, problems: dict | None 
     sheet = sheet or games.sheet_of(game)
     form = form or _fresh_form(game, sheet, number)
     return render_template(
-        "hand_form.html", game=game, sheet=sheet, form=form, number=number,
+        "hand_form.html", game=game_view(game), sheet=sheet, form=form, number=number,
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),

@@ -9,6 +9,7 @@ from ..access.games import editable_game_or_403, my_games, remember_key
 from ..domain.scoring import SYSTEMS
 from ..numbers import whole_number
 from ..services import games
+from ..services.page_values import game_view, table_view
 from ..services.errors import ServiceError, StorageFailure
 from ..access.tables import my_tables
 from ..translate import translated
@@ -23,8 +24,9 @@ def home():
     for game in my_games():
         sheet = games.sheet_of(game)
         outcome = sheet.outcome()
-        (finished if outcome.finished else playing).append((game, sheet, outcome))
-    return render_template("home.html", playing=playing, finished=finished, tables=my_tables())
+        (finished if outcome.finished else playing).append((game_view(game), sheet, outcome))
+    return render_template("home.html", playing=playing, finished=finished,
+                           tables=[table_view(t) for t in my_tables()])
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

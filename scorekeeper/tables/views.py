@@ -17,6 +17,7 @@ from ..services.backups.restore import RestoreError
 from ..services.backups.table_restore import IntoTable
 from ..services import tables
 from ..services.errors import ServiceError
+from ..services.page_values import table_view
 from ..services.table_stats import table_summary
 from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
@@ -43,7 +44,7 @@ def new_table():
 def _page(table, **forms):
     summary = table_summary(table.id)
     keeper = can_keep(table)
-    context = dict(table=table, summary=summary, keeper=keeper, shown=GAMES_SHOWN,
+    context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=GAMES_SHOWN,
                    by_id={p.id: p for p in summary.players})
     if keeper:
         context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
@@ -71,7 +72,7 @@ def player_page(table_id: str, player_id: str):
     if me is None:
         abort(404)
     rivals = [(p, summary.head_to_head(me.id, p.id)) for p in summary.players if p.id != me.id]
-    return render_template("table_player.html", table=table, me=me, rivals=rivals)
+    return render_template("table_player.html", table=table_view(table), me=me, rivals=rivals)
 
 
 def _seats(form: StartForm) -> list[str]:
@@ -149,7 +150,7 @@ def share(table_id: str):
     table = kept_table_or_403(table_id)
     return share_page("table_share.html", url_for(".table_page", table_id=table.id, _external=True),
                       url_for(".keep_score", table_id=table.id, _external=True), table_key_for(table.id),
-                      table=table)
+                      table=table_view(table))
 
 
 @bp.route("/tables/<public_id:table_id>/keep-score", methods=["GET", "POST"])
@@ -159,7 +160,7 @@ def keep_score(table_id: str):
         "table_keep.html", lambda key: tables.key_opens_table(table, key),
         lambda key: remember_table_key(table.id, key),
         gettext("This phone can now start games and keep score at this table."),
-        url_for(".table_page", table_id=table.id), lambda: can_keep(table), table=table)
+        url_for(".table_page", table_id=table.id), lambda: can_keep(table), table=table_view(table))
 
 
 @bp.get("/tables/<public_id:table_id>/backup.json")
@@ -196,6 +197,6 @@ def restore_backup(table_id: str):
                                "%(num)d games restored into this table.", len(restored)), "ok")
                 return redirect(url_for(".table_page", table_id=table.id))
     status = 422 if form.backup.errors else 200
-    response = make_response(render_template("table_restore.html", table=table, form=form), status)
+    response = make_response(render_template("table_restore.html", table=table_view(table), form=form), status)
     response.headers["Cache-Control"] = "no-store"  # the form carries this browser's CSRF token
     return response
