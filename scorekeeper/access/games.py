@@ -17,7 +17,7 @@ from ..models import DeviceGame, DeviceTable, FamilyTable, Game, db
 from ..plain_select import PlainSelect
 from ..services import games, grants
 from ..ids import looks_like_public_id
-from ..services.keys import hash_opens, seal, unseal
+from ..services.keys import hash_opens
 from .devices import device_hash, device_id
 from .grants import DeviceRow, DeviceRows, allowed_or_403, found_or_404
 from .tables import table_key_in, table_key_opening
@@ -26,22 +26,19 @@ VISITS_KEPT = 50  # games a phone only watched, remembered for its home page
 HOME_GAMES = 60  # games on a phone's home page, most recently used first
 
 
-_rows = DeviceRows(DeviceGame, "game_id")
-_row, _save = _rows.row, _rows.save
+_rows = DeviceRows(DeviceGame, "game_id", "edit-key")
 
 
 def remember_key(game_id: str, key: str) -> None:
     """This phone may edit the game from now on (until its cookie is gone)."""
-    _row(game_id, create=True)
-    _save(game_id, seal(device_id(), f"edit-key/{game_id}", key))
+    _rows.grant(game_id, key)
 
 
 def remember_new_games(keys: dict[str, str]) -> None:
     """This phone may edit these games, just made (a restore): one commit for them all."""
     device = device_id(create=True)
     mine = device_hash(device)
-    grants.add_rows([DeviceGame(device_hash=mine, game_id=game_id,
-                                sealed_key=seal(device, f"edit-key/{game_id}", key))
+    grants.add_rows([DeviceGame(device_hash=mine, game_id=game_id, sealed_key=_rows.seal(game_id, key))
                      for game_id, key in keys.items()])
     _rows.forget()
 
@@ -53,10 +50,7 @@ def remember_visit(game_id: str) -> None:
 
 def key_for(game_id: str) -> str | None:
     """The edit key this phone holds for the game, if any."""
-    row = _row(game_id)
-    if row is None or row.sealed_key is None:
-        return None
-    return unseal(device_id(), f"edit-key/{game_id}", row.sealed_key)
+    return _rows.key(game_id)
 
 
 def key_hash_opens(game_id: str, key_hash: str) -> bool:
@@ -119,14 +113,8 @@ def my_games() -> list[Game]:
 
     One query over this phone's rows: the cost follows what the phone knows, never the
     number of games on the server."""
-    device = device_id()
-    if device is None:
-        return []
-    stmt = (select(Game).join(DeviceGame, DeviceGame.game_id == Game.id)
-            .where(DeviceGame.device_hash == device_hash(device))
-            .order_by(DeviceGame.last_used_at.desc(), DeviceGame.id.desc()).limit(HOME_GAMES)
-            .options(*games.GAME_OPTIONS))
-    return list(db.session.scalars(stmt).unique())
+    stmt = _rows.recent(Game, HOME_GAMES)
+    return [] if stmt is None else list(db.session.scalars(stmt.options(*games.GAME_OPTIONS)).unique())
 
 
 def game_or_404(game_id: str) -> Game:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 
 from ..models import db, utcnow
 from ..services import grants, storage
+from ..services.keys import seal, unseal
 from .devices import device_hash, device_id
 
 TOUCH_EVERY = timedelta(minutes=10)  # a thing opened again sooner is not written again
@@ -61,8 +62,9 @@ class DeviceRows:
     each read once per request as plain columns (id, sealed_key, last_used_at), written
     with the phone's cookie (re)sent."""
 
-    def __init__(self, model, column: str):
+    def __init__(self, model, column: str, key_context: str):
         self.model, self.column, self.cache = model, column, f"device_rows_{column}"
+        self.key_context = key_context  # keys are sealed with the device id and "<this>/<id>"
         table = model.__table__  # built once: every poll asks this
         self.query = select(table.c.id, table.c.sealed_key, table.c.last_used_at).where(
             table.c.device_hash == bindparam("device_hash"), table.c[column] == bindparam("thing_id"))
@@ -100,6 +102,33 @@ class DeviceRows:
             self.save(thing_id, None)
             if row is None:
                 grants.forget_old_visits(self.model, device_hash(device_id()), kept)
+
+    def grant(self, thing_id: str, key: str) -> None:
+        """This phone may change the thing from now on (until its cookie is gone)."""
+        self.row(thing_id, create=True)
+        self.save(thing_id, self.seal(thing_id, key))
+
+    def seal(self, thing_id: str, key: str) -> str:
+        return seal(device_id(create=True), f"{self.key_context}/{thing_id}", key)
+
+    def unseal(self, thing_id: str, sealed_key: str) -> str | None:
+        return unseal(device_id(), f"{self.key_context}/{thing_id}", sealed_key)
+
+    def key(self, thing_id: str) -> str | None:
+        """The key this phone holds for the thing, if any."""
+        row = self.row(thing_id)
+        return None if row is None or row.sealed_key is None else self.unseal(thing_id, row.sealed_key)
+
+    def recent(self, thing_model, limit: int):
+        """A select of the games or tables (`thing_model`) this phone knows, most recently
+        used first, or None without a device: one query over this phone's rows, bounded by
+        what the phone knows, never by what the server holds."""
+        device = device_id()
+        if device is None:
+            return None
+        return (select(thing_model).join(self.model, getattr(self.model, self.column) == thing_model.id)
+                .where(self.model.device_hash == device_hash(device))
+                .order_by(self.model.last_used_at.desc(), self.model.id.desc()).limit(limit))
 
     def remember(self, thing_id: str, row: DeviceRow | None) -> None:
         """This phone's row, read along with something else (games.stamp_with_rights)."""

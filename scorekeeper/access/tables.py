@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, select
 
 from ..models import DeviceTable, FamilyTable, db
 from ..services import tables
-from ..services.keys import hash_opens, seal, unseal
+from ..services.keys import hash_opens
 from .devices import device_hash, device_id
 from .grants import DeviceRows, allowed_or_403, found_or_404
 
@@ -23,18 +23,12 @@ VISITS_KEPT = 20  # tables a phone only watched, remembered for its home page
 HOME_TABLES = 20  # tables on a phone's home page, most recently used first
 
 
-def _context(table_id: str) -> str:
-    return f"table-key/{table_id}"
-
-
-_rows = DeviceRows(DeviceTable, "table_id")
-_row, _save = _rows.row, _rows.save
+_rows = DeviceRows(DeviceTable, "table_id", "table-key")
 
 
 def remember_table_key(table_id: str, key: str) -> None:
     """This phone may keep score at the table from now on (until its cookie is gone)."""
-    _row(table_id, create=True)
-    _save(table_id, seal(device_id(), _context(table_id), key))
+    _rows.grant(table_id, key)
 
 
 def remember_table_visit(table_id: str) -> None:
@@ -53,10 +47,7 @@ def _move_session_keys() -> None:
 def table_key_for(table_id: str) -> str | None:
     """The table's key this phone holds, if any."""
     _move_session_keys()
-    row = _row(table_id)
-    if row is None or row.sealed_key is None:
-        return None
-    return unseal(device_id(), _context(table_id), row.sealed_key)
+    return _rows.key(table_id)
 
 
 _granted, _tables = DeviceTable.__table__, FamilyTable.__table__
@@ -69,7 +60,7 @@ _TABLE_KEY_OPENING = (  # built once: a keeper's and a watcher's polls ask it
 
 def table_key_in(table_id: str, sealed_key: str) -> str | None:
     """The table key this phone sealed in its grant for the table."""
-    return unseal(device_id(), _context(table_id), sealed_key)
+    return _rows.unseal(table_id, sealed_key)
 
 
 def table_key_opening(key_hash: str) -> str | None:
@@ -80,20 +71,15 @@ def table_key_opening(key_hash: str) -> str | None:
         return None
     row = db.session.execute(_TABLE_KEY_OPENING, {"device_hash": device_hash(device),
                                                   "key_hash": key_hash}).first()
-    key = None if row is None else unseal(device, _context(row.table_id), row.sealed_key)
+    key = None if row is None else _rows.unseal(row.table_id, row.sealed_key)
     return key if hash_opens(key_hash, key) else None
 
 
 def my_tables() -> list[FamilyTable]:
     """The tables this phone created, joined or opened, most recently used first (bounded:
     the cost follows what the phone knows, never the number of tables on the server)."""
-    device = device_id()
-    if device is None:
-        return []
-    return list(db.session.scalars(
-        select(FamilyTable).join(DeviceTable, DeviceTable.table_id == FamilyTable.id)
-        .where(DeviceTable.device_hash == device_hash(device))
-        .order_by(DeviceTable.last_used_at.desc(), DeviceTable.id.desc()).limit(HOME_TABLES)))
+    stmt = _rows.recent(FamilyTable, HOME_TABLES)
+    return [] if stmt is None else list(db.session.scalars(stmt))
 
 
 def can_keep(table: FamilyTable) -> bool:
