@@ -26,15 +26,16 @@ def revalidate(response: Response) -> Response:
     return response
 
 
-def shows_key() -> None:
-    """This response carries an edit key in its body: no cache may keep a copy."""
-    g.shows_key = True
+def keep_no_copy() -> None:
+    """This response carries an edit key, a backup of games or this browser's CSRF token in
+    its body: no cache may keep a copy (the one way a page says so)."""
+    g.keep_no_copy = True
 
 
 def no_store_when_keys_travel(response: Response) -> Response:
-    """Every response that carries an edit key says no-store: one whose body shows a key
-    (shows_key) and one that sets a session cookie holding keys (after a new game, a
-    restore or a keep-score link)."""
-    if g.get("shows_key") or (session.modified and "keys" in session):
+    """Every response that carries an edit key says no-store: one whose body shows a key or
+    a token (keep_no_copy) and one that sets a session cookie holding keys (after a new game,
+    a restore or a keep-score link)."""
+    if g.get("keep_no_copy") or (session.modified and "keys" in session):
         response.headers["Cache-Control"] = "no-store"
     return response

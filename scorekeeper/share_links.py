@@ -17,7 +17,7 @@ from markupsafe import Markup
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
-from .http_cache import shows_key
+from .http_cache import keep_no_copy
 
 
 class KeyForm(FlaskForm):
@@ -32,10 +32,10 @@ def qr_svg(url: str) -> Markup:
 
 
 def share_page(template: str, watch: str, keep_page: str, key: str, **context) -> str:
-    """The share page. It shows a key, so no cache may keep it (http_cache.shows_key)."""
+    """The share page. It shows a key, so no cache may keep it (http_cache.keep_no_copy)."""
     # The key rides in the fragment: browsers never send it to a server, log or Referer.
     keep = keep_page + "#key=" + key
-    shows_key()
+    keep_no_copy()
     return render_template(template, watch=watch, keep=keep, watch_qr=qr_svg(watch),
                            keep_qr=qr_svg(keep), **context)
 

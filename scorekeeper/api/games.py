@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import jsonify, request, url_for
 
 from ..domain.text import N_, say
-from ..http_cache import not_modified, shows_key
+from ..http_cache import not_modified, keep_no_copy
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
 from . import bp
@@ -33,7 +33,7 @@ def create_game():
     else:
         game, key = games.create_game(body["players"], **options)
     payload = _game_json(game.id) | {"edit_key": key}
-    shows_key()
+    keep_no_copy()
     return jsonify(payload), 201, {"Location": url_for("api.get_game", game_id=game.id)}
 
 

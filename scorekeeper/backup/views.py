@@ -6,7 +6,7 @@ from flask_babel import gettext
 
 from ..access.games import editable_game_or_403, remember_new_games
 from ..errors import error_response
-from ..http_cache import shows_key
+from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services.backups.export import envelope, game_record, json_text, score_sheet_csv
 from ..services.backups.restore import MAX_RESTORE_BYTES, Restored, RestoreError
@@ -14,8 +14,8 @@ from ..translate import translated_error
 from . import bp
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={
-        "Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+    keep_no_copy()
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 @bp.get("/games/<public_id:game_id>/export.json")
@@ -45,7 +45,7 @@ def restore_upload():
     if restored is None:
         return too_many_creations()
     remember_new_games({item.id: item.edit_key for item in restored})  # this phone only
-    shows_key()
+    keep_no_copy()
     return render_template("restored.html", restored=restored,
                            keep_links={r.id: _keep_link(r) for r in restored})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import current_app, jsonify
 from sqlalchemy import text
 
+from ..http_cache import keep_no_copy
 from ..models import db
 from ..services import storage
 from . import bp
@@ -28,7 +29,8 @@ def healthz():
             "database": "unavailable" if "database" in failed else
             "not writable" if "writable" in failed else "ok",
             "templates": "unavailable" if "templates" in failed else "ok"}
-    return jsonify(body), 503 if failed else 200, {"Cache-Control": "no-store"}
+    keep_no_copy()  # a cached "ok" would hide a failure
+    return jsonify(body), 503 if failed else 200
 
 
 def _check_database() -> None:

@@ -6,16 +6,17 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
-from ..domain.text import N_
 from ..access.games import remember_key, remember_new_games
 from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
                              table_key_for, table_or_404)
+from ..domain.text import N_
+from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
+from ..services import tables
 from ..services.backups.export import envelope, game_record
 from ..services.backups.restore import RestoreError
 from ..services.backups.table_restore import IntoTable
-from ..services import tables
 from ..services.errors import ServiceError
 from ..services.page_values import table_view
 from ..services.table_stats import table_summary
@@ -50,10 +51,9 @@ def _page(table, **forms):
         context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
                         merge=forms.get("merge") or MergeForm(), action=TableActionForm(),
                         settings=tables.last_settings(table))
-    response = make_response(render_template("table.html", **context))
-    if keeper:  # forms carry this browser's CSRF token
-        response.headers["Cache-Control"] = "no-store"
-    return response
+    if keeper:  # its forms carry this browser's CSRF token
+        keep_no_copy()
+    return make_response(render_template("table.html", **context))
 
 
 @bp.get("/tables/<public_id:table_id>")
@@ -171,7 +171,7 @@ def backup(table_id: str):
     body = json.dumps(envelope(records), ensure_ascii=False, indent=1)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
-    response.headers["Cache-Control"] = "no-store"
+    keep_no_copy()
     return response
 
 
@@ -197,6 +197,5 @@ def restore_backup(table_id: str):
                                "%(num)d games restored into this table.", len(restored)), "ok")
                 return redirect(url_for(".table_page", table_id=table.id))
     status = 422 if form.backup.errors else 200
-    response = make_response(render_template("table_restore.html", table=table_view(table), form=form), status)
-    response.headers["Cache-Control"] = "no-store"  # the form carries this browser's CSRF token
-    return response
+    keep_no_copy()  # the form carries this browser's CSRF token
+    return make_response(render_template("table_restore.html", table=table_view(table), form=form), status)

@@ -149,3 +149,10 @@ def test_every_commit_is_in_the_service_layer():
         if "migrations" not in path.parts and services not in path.parents
         and ".commit(" in path.read_text())
     assert committing == []
+
+
+def test_no_store_is_said_one_way():
+    """A response that must not be kept calls http_cache.keep_no_copy; nothing else writes the header."""
+    by_hand = [path.relative_to(ROOT) for path in MODULES.values()
+               if "no-store" in path.read_text() and path.name != "http_cache.py"]
+    assert by_hand == [], by_hand
