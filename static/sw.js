@@ -38,8 +38,8 @@ self.addEventListener("fetch", (event) => {
 // Said in the language of the last page this phone opened (its Content-Language), else in the
 // phone's own: a worker cannot read the language cookie.
 let pageLang = "";
-// The site's languages (the server fills this in from i18n.LANGUAGES); one without its own
-// offline text below gets the English one.
+// The site's languages and the offline page's words in each (the server fills both in from
+// i18n.LANGUAGES and the catalogues: operations/pwa.py); what stands here is the fallback.
 const LANGUAGES = ["en"];
 const OFFLINE = {
   en: ["en", "Offline", "No connection, and this page was not opened before on this phone. " +

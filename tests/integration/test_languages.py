@@ -23,3 +23,10 @@ def test_a_third_language_is_one_line_in_the_list(client, monkeypatch):
     assert "Judge" in page  # no catalogue for it: English stays
     worker = client.get("/sw.js").get_data(as_text=True)
     assert 'const LANGUAGES = ["en", "pl", "de"];' in worker
+    assert '"de": ["de", "Offline", "No connection' in worker  # its catalogue would translate it
+
+
+def test_the_offline_page_speaks_every_language_from_its_catalogue(client):
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert '"pl": ["pl", "Brak połączenia", "Brak połączenia, a tej strony' in worker
+    assert '"en": ["en", "Offline", "No connection' in worker
