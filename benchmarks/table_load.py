@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python benchmarks/table_load.py
 gunicorn as in the README (threads, keep-alive) with 2 workers on 127.0.0.1. Each phone polls
-what its scoreboard polls (/games/<id>/board, with the device cookie from its first visit and
-the last ETag), as board.js does; each keeper posts a hand to its game through the API. The
+what its scoreboard polls (/games/<id>/board, with the device cookie from its first visit,
+the last ETag and its browser's headers), as board.js does; each keeper posts a hand to its
+game through the API. The
 same 40 phones then poll a bare Flask route at the same pace on the same server: the poll's
 p95 is compared with the bare route's p95 of that run. Target (issue 18): poll p95 at most
 5 times the bare route's, and no errors.
@@ -19,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.harness import call, gunicorn, phone_cookie  # noqa: E402
+from benchmarks.harness import PHONE_HEADERS, call, gunicorn, phone_cookie  # noqa: E402
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 GAMES, PHONES, POLL_EVERY, SAVE_EVERY, SECONDS = 8, 40, 2.0, 10.0, 40
@@ -63,7 +64,7 @@ def poller(path: str, cookie: str):
     etag = {"value": ""}
 
     def poll(conn) -> int:
-        conn.request("GET", path, headers={"Cookie": cookie, "If-None-Match": etag["value"]})
+        conn.request("GET", path, headers={"Cookie": cookie, "If-None-Match": etag["value"], **PHONE_HEADERS})
         response = conn.getresponse()
         response.read()
         etag["value"] = response.getheader("ETag") or etag["value"]

@@ -15,6 +15,7 @@ from ..domain.scoring import (
     build_hand, clean_player_names, dealing_seat, parse_system)
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
+from ..plain_select import PlainSelect
 from .cache import game_totals
 from . import storage
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
@@ -30,8 +31,8 @@ DEFAULT_TARGET = 500
 # hand but not its cards). Players never change once seated: a second statement is safe.
 GAME_OPTIONS = (selectinload(Game.players), joinedload(Game.hands).joinedload(Hand.entries))
 VISIBLE = Game.restore_batch.is_(None)  # a restore still writing its games hides them
-_STAMP = select(Game.version, Game.edit_key_hash).where(
-    Game.id == bindparam("game_id"), VISIBLE)
+_STAMP = PlainSelect(select(Game.version, Game.edit_key_hash).where(
+    Game.id == bindparam("game_id"), VISIBLE))
 
 
 def load_game(game_id: str) -> Game | None:
@@ -98,12 +99,11 @@ def get_game(game_id: str) -> Game:
 def game_stamp(game_id: str) -> tuple[int, str] | None:
     """The game's version and key hash: enough to answer a poll with 304.
 
-    Polls are the hottest path, so this skips the ORM session and asks the engine directly.
+    Polls are the hottest path, so this skips the ORM session and runs on the raw connection.
     """
     if not looks_like_public_id(game_id):
         return None
-    with db.engine.connect() as connection:
-        row = connection.execute(_STAMP, {"game_id": game_id}).first()
+    row = _STAMP.first(db.engine, {"game_id": game_id})
     return None if row is None else (row.version, row.edit_key_hash)
 
 
