@@ -21,7 +21,7 @@ from ..domain.text import N_
 from ..services import games
 from ..translate import translated, translated_error
 from . import bp
-from .lines import LineError, line_of, read_lines
+from .lines import LineError, line_of, read_lines, starting_cards
 
 WILDS = ("wild", "wild-draw4")
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
@@ -48,7 +48,7 @@ def _settings() -> dict[str, Any]:
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
             "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000],
-            "cards": args.get("cards", "").strip()[:4]}
+            "cards": args.get("cards", "").strip()[:300]}
 
 
 def _names(text: str) -> list[str]:
@@ -94,9 +94,7 @@ def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, A
     if s["called"]:
         body["colour"] = s["called"]
     if s["cards"]:
-        digits = s["cards"].isascii() and s["cards"].isdigit()
-        count = int(s["cards"]) if digits else s["cards"]  # the referee says why not
-        body["cards"] = {name: count for name in names}
+        body["cards"] = starting_cards(s["cards"], names)
     return body
 
 

@@ -84,6 +84,25 @@ def test_opened_from_a_game_it_takes_the_players_and_the_deck(client):
     assert client.get("/referee?game=nosuchgame").status_code == 404
 
 
+def test_each_player_can_start_with_their_own_number_of_cards(client):
+    """Issue 21: "cards" in the API is per player; so is the page's box."""
+    status, html = page(client, cards="Ana 2, Ben 9", plays="Ana red-3\nBen red-4")
+    assert status == 200
+    held = dict(re.findall(r'name=who value="(\w+)"[^>]*>\w+ <small>\((\d+)\)</small>', html))
+    assert held == {"Ana": "1", "Ben": "8", "Cy": "7"}  # Cy was not named: 7
+    status, html = page(client, cards="5", plays="Ana red-3")
+    assert dict(re.findall(r'name=who value="(\w+)"[^>]*>\w+ <small>\((\d+)\)</small>', html)) == \
+        {"Ana": "4", "Ben": "5", "Cy": "5"}
+    status, html = page(client, cards="Ana lots", plays="Ana red-3")
+    assert status == 422 and "one number for everyone, or a name and a number" in html
+
+
+def test_the_scoreboard_links_to_the_referee_with_the_game(client):
+    game = new_game(client)
+    html = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert 'href="/referee?game=%s"' % game["id"] in html
+
+
 def test_the_rules_pages_link_to_the_referee(client):
     html = client.get("/rules/wimpy-kid").get_data(as_text=True)
     assert "/referee?edition=wimpy-kid" in html
