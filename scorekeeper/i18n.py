@@ -26,7 +26,7 @@ from babel import Locale, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, force_locale, get_locale, gettext
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -144,3 +144,14 @@ def compile_catalogues(sources: Path, target: Path) -> list[Path]:
         os.replace(draft, mo)  # atomic: workers starting together never read half a file
         written.append(mo)
     return written
+
+
+def offline_texts() -> dict[str, list[str]]:
+    """The offline page's language, title and sentence, in every language of the site."""
+    texts = {}
+    for language in LANGUAGES:
+        with force_locale(language.code):
+            texts[language.code] = [language.code, gettext("Offline"), gettext(
+                "No connection, and this page was not opened before on this phone. "
+                "The rules and the last scoreboard you looked at work offline.")]
+    return texts

@@ -1,21 +1,23 @@
-"""Games and hands as the API shows them (docs/api.md)."""
+"""Games and hands as the API shows them (docs/api.md), from the plain values of
+services/page_values.py."""
 from __future__ import annotations
 
 from flask import url_for
 
 from ..domain.scoring import SYSTEMS, ScoreSheet
 from ..models import Game, Hand
-from ..services.games import game_settings, stored_cards
+from ..services.games import game_settings
+from ..services.page_values import HandView, game_view
 
 
-def hand_dict(game: Game, hand: Hand, sheet: ScoreSheet, index: int,
+def hand_dict(hand: HandView, sheet: ScoreSheet, index: int,
               points: list[dict[str, int]] | None = None) -> dict:
     domain = sheet.hands[index]
     return {
-        "id": hand.public_id,
+        "id": hand.id,
         "number": hand.number,
         "winner": domain.winner,
-        "held": stored_cards(game, hand)[0],
+        "held": hand.held,
         "points": (sheet.points() if points is None else points)[index],
         "typed_totals": dict(domain.typed),
         "dealer": sheet.dealer(hand.number),
@@ -32,7 +34,7 @@ def game_dict(game: Game, sheet: ScoreSheet) -> dict:
         "standings": {slug: sheet.standings(system) for slug, system in SYSTEMS.items()},
         "url": url_for("scoreboard.scoreboard", game_id=game.id),
         # points() once: asking it per hand would check every hand each time (quadratic)
-        "hands": [hand_dict(game, h, sheet, i, points) for i, h in enumerate(game.hands)],
+        "hands": [hand_dict(h, sheet, i, points) for i, h in enumerate(game_view(game).hands)],
         "finished": outcome.finished,
         "winners": outcome.winners,
     }
@@ -41,5 +43,5 @@ def game_dict(game: Game, sheet: ScoreSheet) -> dict:
 def written_dict(game: Game, sheet: ScoreSheet, hand: Hand) -> dict:
     """A written hand (as numbered now) and the game it belongs to."""
     payload = game_dict(game, sheet)
-    index = next((i for i, row in enumerate(game.hands) if row.id == hand.id), None)
-    return {"hand": None if index is None else payload["hands"][index], "game": payload}
+    written = next((h for h in payload["hands"] if h["id"] == hand.public_id), None)
+    return {"hand": written, "game": payload}

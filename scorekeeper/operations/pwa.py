@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 from flask import current_app, make_response, url_for
-from flask_babel import force_locale, gettext
 
 from ..domain.editions import EDITIONS
 from .. import i18n
@@ -26,24 +25,13 @@ RULE_PAGES, LANGUAGE_CODES = _filled("RULE_PAGES"), _filled("LANGUAGES")
 OFFLINE_TEXTS = re.compile(r"^const OFFLINE = \{\n.*?^\};$", re.M | re.S)
 
 
-def offline_texts() -> dict[str, list[str]]:
-    """The offline page's language, title and sentence, in every language of the site."""
-    texts = {}
-    for language in i18n.LANGUAGES:
-        with force_locale(language.code):
-            texts[language.code] = [language.code, gettext("Offline"), gettext(
-                "No connection, and this page was not opened before on this phone. "
-                "The rules and the last scoreboard you looked at work offline.")]
-    return texts
-
-
 def service_worker_source(static_folder: str) -> str:
     """sw.js with the rules page of every edition in its precache list, and every language."""
     source = (Path(static_folder) / "sw.js").read_text(encoding="utf-8")
     pages = [url_for("rules.rules_page", edition=slug) for slug in EDITIONS]
     codes = [language.code for language in i18n.LANGUAGES]
     source = RULE_PAGES.sub(lambda _: f"const RULE_PAGES = {json.dumps(pages)};", source, count=1)
-    texts = json.dumps(offline_texts(), ensure_ascii=False)
+    texts = json.dumps(i18n.offline_texts(), ensure_ascii=False)
     source = OFFLINE_TEXTS.sub(lambda _: f"const OFFLINE = {texts};", source, count=1)
     return LANGUAGE_CODES.sub(lambda _: f"const LANGUAGES = {json.dumps(codes)};", source, count=1)
 

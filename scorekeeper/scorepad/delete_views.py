@@ -5,11 +5,12 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..access.games import editable_game_or_403
+from ..ids import looks_like_hand_id
 from ..models import Game
 from ..scoreboard import board
 from ..services import hands
 from ..services.errors import Conflict, ServiceError
-from ..ids import looks_like_hand_id
+from ..services.page_values import game_view
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, UndoForm, parse_revision
@@ -39,11 +40,11 @@ def delete_hand(game_id: str, number: int):
 
 
 def _confirm_delete(game: Game, number: int):
-    hand = next((h for h in game.hands if h.number == number), None)
+    hand = game_view(game).hand(number)
     if hand is None:
         abort(404)
     asked = request.args.get("revision")
-    form = DeleteHandForm(revision=asked if asked else str(hand.revision), hand_id=hand.public_id)
+    form = DeleteHandForm(revision=asked if asked else str(hand.revision), hand_id=hand.id)
     context = board.board_context(game) | {"editable": False}  # no Edit link on the hand shown
     return render_template("delete_hand.html", number=number, delete_form=form, **context)
 

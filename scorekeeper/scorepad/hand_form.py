@@ -8,35 +8,26 @@ from flask_babel import gettext
 from ..domain.cards import parse_card, recount
 from ..domain.editions import get_edition
 from ..models import Game
-from ..services import games
+from ..services.page_values import GameView
 from .forms import field_name
 
 
-def hand_form_data(game: Game, number: int) -> dict:
+def hand_form_data(game: GameView, number: int) -> dict:
     """A recorded hand as the keypad form's fields: counts per kind, typed totals, who went out."""
-    hand = next(h for h in game.hands if h.number == number)
-    seats = {p.id: p.seat for p in game.players}
-    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision),
-                               "hand_id": hand.public_id}
-    for entry in hand.entries:
-        seat = seats[entry.player_id]
-        for kind, n in Counter(parse_card(t).kind.token for t in entry.tokens).items():
+    hand = game.hand(number)
+    data: dict[str, object] = {"request_id": "", "revision": str(hand.revision), "hand_id": hand.id}
+    for seat, name in ((p.seat, p.name) for p in game.players):
+        tokens = hand.held.get(name, [])
+        for kind, n in Counter(parse_card(t).kind.token for t in tokens).items():
             data[field_name(seat, kind)] = n
-        if entry.typed_total is not None:
-            data[f"p{seat}_typed"] = entry.typed_total
-        elif not entry.tokens:
+        if name in hand.typed:
+            data[f"p{seat}_typed"] = hand.typed[name]
+        elif not tokens:
             data["out"] = str(seat)
     return data
 
 
-def original_tokens(game: Game, number: int | None) -> dict[str, list[str]]:
-    if number is None:
-        return {}
-    hand = next(h for h in game.hands if h.number == number)
-    return games.stored_cards(game, hand)[0]
-
-
-def read_hand_form(form, game: Game, original: dict[str, list[str]]):
+def read_hand_form(form, game: Game | GameView, original: dict[str, list[str]]):
     """The form's counts as held cards and typed totals; problems keyed by player."""
     edition = get_edition(game.edition)
     out_seat = int(form.out.data)

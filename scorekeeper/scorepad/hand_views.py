@@ -16,12 +16,12 @@ from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games, hands
-from ..services.page_values import game_view
+from ..services.page_values import GameView, HandView, game_view
 from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
-from .hand_form import hand_form_data, original_tokens, read_hand_form
+from .hand_form import hand_form_data, read_hand_form
 from .keypad_words import keypad_words
 
 # The buttons of the clash questions (the `answer` a form posts).
@@ -31,7 +31,8 @@ SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
     if request.method == "GET":
-        return _hand_page(editable_game_or_403(game_id), None)
+        game = editable_game_or_403(game_id)
+        return _hand_page(game, game_view(game), None)
     head = games.load_game_head(game_id)  # the game's row and players: all a save reads
     if head is None:
         abort(404)
@@ -41,25 +42,27 @@ def new_hand(game_id: str):
         return _drop_mine(game_id)
     sheet = games.empty_sheet(head)
     form = hand_form_class(sheet.edition, sheet.players)()
-    saved, problems, clash, status = _submit(head, None, form, {})
+    saved, problems, clash, status = _submit(game_view(head), None, form, {})
     if saved is not None:
         return saved
-    return _hand_page(games.load_game(game_id), None, form, problems, clash, status)
+    game = games.load_game(game_id)
+    return _hand_page(game, game_view(game), None, form, problems, clash, status)
 
 
 @bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
     game = editable_game_or_403(game_id)
-    if request.method == "GET":
-        if not any(h.number == number for h in game.hands):
-            abort(404)
-        return _hand_page(game, number)
-    if request.form.get("answer") == DISCARD:
+    if request.method == "POST" and request.form.get("answer") == DISCARD:
         return _drop_mine(game_id)  # the rights were checked just above
+    view = game_view(game)
+    if request.method == "GET":
+        if view.hand(number) is None:
+            abort(404)
+        return _hand_page(game, view, number)
     sheet = games.sheet_of(game)
     form = hand_form_class(sheet.edition, sheet.players)()
-    saved, problems, clash, status = _submit(game, number, form, _tokens_before(game, number, form))
-    return saved or _hand_page(game, number, form, problems, clash, status, sheet)
+    saved, problems, clash, status = _submit(view, number, form, _tokens_before(view, number, form))
+    return saved or _hand_page(game, view, number, form, problems, clash, status, sheet)
 
 
 def _drop_mine(game_id: str):
@@ -69,7 +72,7 @@ def _drop_mine(game_id: str):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-def _submit(game: Game, number: int | None, form, tokens_before: dict):
+def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     """Check the posted hand and save it, once: (the redirect after a save, or None with what
     the page must say: problems by field, a clash with another phone's save, the status)."""
     if not form.validate_on_submit():
@@ -84,7 +87,7 @@ def _submit(game: Game, number: int | None, form, tokens_before: dict):
         return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
 
 
-def _fresh_form(game: Game, sheet, number: int | None):
+def _fresh_form(game: GameView, sheet, number: int | None):
     """The keypad as a GET opens it: empty for a new hand, the stored cards for an edit."""
     HandForm = hand_form_class(sheet.edition, sheet.players)
     if number is not None:
@@ -98,33 +101,30 @@ def _fresh_form(game: Game, sheet, number: int | None):
     return form
 
 
-def _hand_page(game: Game, number: int | None, form=None, problems: dict | None = None,
+def _hand_page(game: Game, view: GameView, number: int | None, form=None, problems: dict | None = None,
                clash: dict | None = None, status: int = 200, sheet=None):
-    """The keypad page: freshly opened (no form), or again after a post that saved nothing."""
+    """The keypad page: freshly opened (no form), or again after a post that saved nothing.
+    `game` is only handed to the service that scores it; the page reads `view`."""
     sheet = sheet or games.sheet_of(game)
-    form = form or _fresh_form(game, sheet, number)
+    form = form or _fresh_form(view, sheet, number)
     return render_template(
-        "hand_form.html", game=game_view(game), sheet=sheet, form=form, number=number,
+        "hand_form.html", game=view, sheet=sheet, form=form, number=number,
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
         clash=clash, keypad_words=keypad_words), status
 
 
-def _tokens_before(game: Game, number: int | None, form) -> dict[str, list[str]]:
+def _tokens_before(game: GameView, number: int | None, form) -> dict[str, list[str]]:
     """The edited hand's stored cards (colours kept where the counts did not change)."""
     hand = _hand_of(game, number, form)
-    return original_tokens(game, hand.number) if hand else {}
+    return hand.held if hand else {}
 
 
-def _hand_of(game: Game, number: int | None, form):
+def _hand_of(game: GameView, number: int | None, form) -> HandView | None:
     """The stored hand an edit form means: by its id, or (a form from before hands had ids)
     the hand at the number it was opened for; None for a new hand or one that is gone."""
-    if number is None:
-        return None
-    if form.hand_id.data:
-        return next((h for h in game.hands if h.public_id == form.hand_id.data), None)
-    return next((h for h in game.hands if h.number == number), None)
+    return None if number is None else game.hand(number, form.hand_id.data or None)
 
 
 def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
@@ -151,18 +151,17 @@ def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> di
     """What the page asks when a save met another phone's: both versions side by side."""
     if not isinstance(err, (HandChanged, HandGone, PossibleDuplicate)):
         return None
-    fresh = games.load_game(game_id)
+    fresh = game_view(games.load_game(game_id))
     players = [p.name for p in fresh.players]
     mine = {name: (held.get(name, []), typed.get(name)) for name in players}
     clash = {"kind": type(err).__name__, "message": translated(err.message), "mine": mine,
              "players": players, "theirs": None}
     if isinstance(err, PossibleDuplicate):
-        theirs = next((h for h in fresh.hands if h.number == err.details["duplicate_of"]), None)
+        theirs = fresh.hand(err.details["duplicate_of"])
     else:
         theirs = _hand_of(fresh, request.view_args["number"], form)
     if theirs is not None:
         form.revision.data = str(theirs.revision)  # "keep mine" now writes over what is stored
-        their_held, their_typed = games.stored_cards(fresh, theirs)
         clash |= {"number": theirs.number,
-                  "theirs": {name: (their_held.get(name, []), their_typed.get(name)) for name in players}}
+                  "theirs": {name: (theirs.held.get(name, []), theirs.typed.get(name)) for name in players}}
     return clash

@@ -1,15 +1,18 @@
-"""What pages show of a game or a table: plain, read-only values.
+"""What pages and API answers show of a game or a table: plain, read-only values.
 
-Views hand these to templates instead of ORM rows, so a template can neither trigger a
-query by walking a relationship nor change a row by accident; the domain's ScoreSheet
-carries the hands and the scores.
+Views read these, and hand them to templates and serializers, instead of ORM rows: nothing
+outside the service layer can trigger a query by walking a relationship or change a row by
+accident. The domain's ScoreSheet carries the scores.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import inspect
+
 from ..models import FamilyTable, Game
+from .games import stored_cards
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,17 @@ class SeatView:
     seat: int
     name: str
     team: int | None = None
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A recorded hand as entered: each player's card tokens, and the typed totals."""
+    id: str
+    number: int
+    revision: int
+    dealer_seat: int
+    held: dict[str, list[str]]
+    typed: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -30,6 +44,13 @@ class GameView:
     past_targets: tuple[int, ...]
     players: tuple[SeatView, ...]
     table_id: str | None = None
+    hands: tuple[HandView, ...] = ()  # empty when only the game's head was loaded
+
+    def hand(self, number: int | None = None, hand_id: str | None = None) -> HandView | None:
+        """The hand with this id, or else at this number; None if there is none."""
+        if hand_id:
+            return next((h for h in self.hands if h.id == hand_id), None)
+        return next((h for h in self.hands if h.number == number), None)
 
 
 @dataclass(frozen=True)
@@ -39,11 +60,13 @@ class TableView:
 
 
 def game_view(game: Game) -> GameView:
+    hands = () if "hands" in inspect(game).unloaded else tuple(
+        HandView(h.public_id, h.number, h.revision, h.dealer_seat, *stored_cards(game, h)) for h in game.hands)
     return GameView(id=game.id, edition=game.edition, scoring=game.scoring, target=game.target,
                     version=game.version, updated_at=game.updated_at,
                     past_targets=tuple(game.past_targets or ()),
                     players=tuple(SeatView(p.seat, p.name, p.team) for p in game.players),
-                    table_id=game.table_id)
+                    table_id=game.table_id, hands=hands)
 
 
 def table_view(table: FamilyTable) -> TableView:
