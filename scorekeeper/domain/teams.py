@@ -58,6 +58,9 @@ def _place(name: str, number: int, by_key: Mapping[str, str], seen: dict[str, in
     if player is None:
         raise TeamsError(say(N_("'%(name)s' is in a team but is not playing in this game."),
                              name=name.strip()), name.strip())
+    if seen.get(player) == number:
+        raise TeamsError(say(N_("%(name)s is listed twice in team %(n)s: list each player once."),
+                             name=player, n=number), player)
     if player in seen:
         raise TeamsError(say(N_("%(name)s is in two teams (%(first)s and %(second)s): put each "
                                 "player in one team only."),
