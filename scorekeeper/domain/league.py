@@ -12,7 +12,9 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Iterable, Mapping
 
+from .scoring import ScoreSheet
 from .systems import system_of
+from .teams import Teams, TeamScoring
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,26 @@ class LeagueRow:
     @property
     def win_rate(self) -> Fraction:
         return Fraction(self.games_won, self.games_played) if self.games_played else Fraction(0)
+
+
+def finished_game(game_id: int, finished_at: datetime, sheet: ScoreSheet,
+                  teams: Teams | None = None) -> FinishedGame | None:
+    """A game's league record from its score sheet (None while it is not over). In a team
+    game every player carries their team's total and the winning team's players all win."""
+    if teams is None:
+        outcome = sheet.outcome()
+        totals = sheet.standings()
+    else:
+        scoring = TeamScoring.of(sheet.system, teams)
+        hands = [(hand.winner, points) for hand, points in zip(sheet.hands, sheet.points())]
+        outcome = scoring.outcome(hands, sheet.target)
+        rows = scoring.running(hands)
+        by_team = rows[-1] if rows else dict.fromkeys(range(len(teams)), 0)
+        totals = {name: by_team[scoring.team_of(name)] for name in sheet.players}
+    if not outcome.finished:
+        return None
+    return FinishedGame(game_id, finished_at, tuple(sheet.players), sheet.scoring, totals,
+                        tuple(outcome.winners))
 
 
 def season(games: Iterable[FinishedGame], started_at: datetime) -> list[FinishedGame]:

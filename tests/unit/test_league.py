@@ -2,7 +2,9 @@
 import random
 from datetime import datetime, timedelta
 
-from scorekeeper.domain.league import FinishedGame, league, rivals, season
+from scorekeeper.domain.editions import EDITIONS, HouseRules
+from scorekeeper.domain.league import FinishedGame, finished_game, league, rivals, season
+from scorekeeper.domain.scoring import ScoreSheet, build_hand
 from scorekeeper.domain.systems import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 
 START = datetime(2026, 11, 1, 20, 0)
@@ -82,6 +84,26 @@ def test_rival_ties_on_the_same_game_go_by_name_and_none_without_a_shared_game()
 def test_equal_totals_keep_seat_order_in_the_final_order():
     tie = game(1, 0, LOWEST_TOTAL, {"Ana": 10, "Ben": 3, "Cy": 10}, ["Ben"])
     assert tie.final_order() == ["Ben", "Ana", "Cy"]
+
+
+def _sheet(scoring, target):
+    sheet = ScoreSheet(EDITIONS["classic"], HouseRules(), scoring, target, ["Ana", "Ben", "Cy", "Dee"])
+    for held in ({"Ana": [], "Ben": ["7", "wild"], "Cy": ["skip"], "Dee": ["3"]},  # Ben 57, Cy 20, Dee 3
+                 {"Ana": ["9"], "Ben": [], "Cy": ["draw2"], "Dee": ["wild-draw4"]}):  # Ana 9, Cy 20, Dee 50
+        sheet.hands.append(build_hand(sheet.edition, sheet.players, held))
+    return sheet
+
+
+def test_a_score_sheet_becomes_a_league_record_once_it_is_over():
+    when = START
+    assert finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 500)) is None
+    # winner takes points to 80: Ana 57+20+3 = 80 in hand 1, Ben 9+20+50 = 79 in hand 2
+    record = finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 80))
+    assert record.totals == {"Ana": 80, "Ben": 79, "Cy": 0, "Dee": 0} and record.winners == ("Ana",)
+    # teams Ana+Cy, Ben+Dee, lowest total to 100: team 0 = 20 + 29 = 49, team 1 = 60 + 50 = 110
+    record = finished_game(7, when, _sheet(LOWEST_TOTAL, 100), (("Ana", "Cy"), ("Ben", "Dee")))
+    assert record.totals == {"Ana": 49, "Ben": 110, "Cy": 49, "Dee": 110}
+    assert record.winners == ("Ana", "Cy") and record.scoring == LOWEST_TOTAL
 
 
 def _naive_league(games):
