@@ -70,12 +70,14 @@ def _place(name: str, number: int, by_key: Mapping[str, str], seen: dict[str, in
 
 
 def teams_from_numbers(players: Sequence[str], numbers: Sequence[int | None]) -> Teams | None:
-    """Teams from each seated player's stored team number (None everywhere: no teams)."""
-    if all(n is None for n in numbers):
+    """Teams from each seated player's stored team number, numbered again from 0 in order of
+    their stored numbers; partners keep seat order. A game whose players are not all
+    numbered (saved before teams, or without them) has no teams: None."""
+    if any(n is None for n in numbers):
         return None
     grouped: dict[int, list[str]] = {}
-    for name, number in sorted(zip(players, numbers), key=lambda pair: pair[1] or 0):
-        grouped.setdefault(number or 0, []).append(name)
+    for name, number in zip(players, numbers):
+        grouped.setdefault(int(number), []).append(name)  # type: ignore[arg-type]
     return tuple(tuple(grouped[n]) for n in sorted(grouped))
 
 

@@ -47,7 +47,9 @@ def test_bad_teams_message_is_translatable():
 
 def test_stored_team_numbers_give_the_teams_back():
     assert teams_from_numbers(["Ana", "Ben", "Cy", "Dee"], [0, 1, 0, 1]) == TEAMS
+    assert teams_from_numbers(["Ana", "Ben", "Cy"], [2, 1, 2]) == (("Ben",), ("Ana", "Cy"))
     assert teams_from_numbers(["Ana", "Ben"], [None, None]) is None
+    assert teams_from_numbers(["Ana", "Ben"], [0, None]) is None
 
 
 def test_partners_are_seated_apart():
