@@ -148,6 +148,10 @@ class TeamScoring:
             rows.append(totals)
         return rows
 
+    def rows(self, totals: Mapping[int, int]) -> list[tuple[tuple[str, ...], int]]:
+        """Each team's players and total, in team order (the API's "teams": players, score)."""
+        return [(team, totals.get(n, 0)) for n, team in enumerate(self.teams)]
+
     def leaders(self, totals: Mapping[int, int]) -> list[int]:
         best = self.system.best(totals)
         return [n for n in range(len(self.teams)) if totals[n] == best]

@@ -93,6 +93,7 @@ def test_winner_takes_points_partners_cards_count_for_nobody():
     # hand 2: Ben went out; team 1 scores Ana 9 + Cy 20 = 29 (Dee's 50 counts for nobody)
     assert teams.running([HAND_1, HAND_2]) == [{0: 60, 1: 0}, {0: 60, 1: 29}]
     assert teams.hand_points(*HAND_2) == {0: 0, 1: 29}
+    assert teams.rows({0: 60, 1: 29}) == [(("Ana", "Cy"), 60), (("Ben", "Dee"), 29)]
     assert not teams.outcome([HAND_1, HAND_2], 100).finished
     assert teams.outcome([HAND_1, HAND_2], 100).leaders == [0]
     # target 60: hand 1 takes team 0 to 60; hand 2 comes after and changes nothing
