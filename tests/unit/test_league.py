@@ -1,0 +1,168 @@
+"""The family league: one row per player over a table's finished games, best first."""
+import random
+from datetime import datetime, timedelta
+
+from scorekeeper.domain.editions import EDITIONS, HouseRules
+from scorekeeper.domain.league import FinishedGame, finished_game, league, rivals, season
+from scorekeeper.domain.scoring import ScoreSheet, build_hand
+from scorekeeper.domain.systems import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
+
+START = datetime(2026, 11, 1, 20, 0)
+
+
+def game(game_id, day, scoring, totals, winners, finished=True):
+    return FinishedGame(game_id, START + timedelta(days=day), tuple(totals), scoring, dict(totals),
+                        tuple(winners), finished)
+
+
+GAMES = [
+    # winner takes points: final order Ana 510, Ben 200, Cy 0
+    game(1, 0, WINNER_TAKES_POINTS, {"Ana": 510, "Ben": 200, "Cy": 0}, ["Ana"]),
+    # lowest total: final order Cy 40, Ana 90, Ben 230
+    game(2, 1, LOWEST_TOTAL, {"Ana": 90, "Ben": 230, "Cy": 40}, ["Cy"]),
+    # winner takes points: final order Cy 500, Ana 120 (Ben not playing)
+    game(3, 2, WINNER_TAKES_POINTS, {"Ana": 120, "Cy": 500}, ["Cy"]),
+]
+
+
+def by_player(rows):
+    return {r.player: r for r in rows}
+
+
+def test_rows_count_games_wins_points_by_system_and_streaks():
+    rows = by_player(league(GAMES))
+    ana, ben, cy = rows["Ana"], rows["Ben"], rows["Cy"]
+    assert (ana.games_played, ana.games_won, cy.games_played, cy.games_won) == (3, 1, 3, 2)
+    assert (ben.games_played, ben.games_won) == (2, 0)
+    # Ana: 510 + 120 winner takes points, 90 lowest total: 720 in all
+    assert ana.points_by_system == {WINNER_TAKES_POINTS: 630, LOWEST_TOTAL: 90} and ana.points == 720
+    # Cy: 0 + 500, and 40
+    assert cy.points_by_system == {WINNER_TAKES_POINTS: 500, LOWEST_TOTAL: 40} and cy.points == 540
+    # Cy won games 2 and 3 (her latest two); Ana won game 1 but lost since
+    assert (cy.streak, ana.streak, ben.streak) == (2, 0, 0)
+
+
+def test_best_first_by_wins_then_win_rate_then_streak_then_name():
+    assert [r.player for r in league(GAMES)] == ["Cy", "Ana", "Ben"]
+    two_each = [game(1, 0, LOWEST_TOTAL, {"Dee": 1, "Eve": 9}, ["Dee"]),
+                game(2, 1, LOWEST_TOTAL, {"Dee": 9, "Eve": 1, "Fay": 5}, ["Eve"]),
+                game(3, 2, LOWEST_TOTAL, {"Eve": 1, "Fay": 5}, ["Eve"]),
+                game(4, 3, LOWEST_TOTAL, {"Dee": 1, "Fay": 5}, ["Dee"])]
+    # Dee 2 of 3, Eve 2 of 3: the same rate; Eve's streak is 2 (games 2, 3), Dee's 1 (game 4)
+    assert [r.player for r in league(two_each)] == ["Eve", "Dee", "Fay"]
+
+
+def test_unfinished_games_count_for_nothing():
+    open_game = game(9, 5, WINNER_TAKES_POINTS, {"Ana": 0, "Ben": 400, "Dee": 3}, ["Ben"], finished=False)
+    assert [(r.player, r.games_played, r.points) for r in league([*GAMES, open_game])] == [
+        (r.player, r.games_played, r.points) for r in league(GAMES)]
+
+
+def test_a_season_keeps_games_finished_on_or_after_its_start():
+    assert [g.game_id for g in season(GAMES, START + timedelta(days=1))] == [2, 3]
+    rows = by_player(league(season(GAMES, START + timedelta(days=1))))
+    assert rows["Ana"].games_played == 2 and rows["Ben"].games_played == 1
+
+
+def test_rival_is_the_most_often_adjacent_in_the_final_order():
+    # final orders: game 1 Ana Ben Cy; game 2 Cy Ana Ben; game 3 Cy Ana
+    # Ana next to Ben: games 1, 2 (2 times); next to Cy: games 2, 3 (2 times): a tie;
+    # Cy was more recent (game 3), so Cy
+    # Ben next to Ana: 2 (games 1, 2); next to Cy: 1 (game 1) -> Ana
+    # Cy next to Ben: game 1; next to Ana: games 2, 3 -> Ana
+    rows = by_player(league(GAMES))
+    assert (rows["Ana"].rival, rows["Ben"].rival, rows["Cy"].rival) == ("Cy", "Ana", "Ana")
+
+
+def test_rival_ties_on_the_same_game_go_by_name_and_none_without_a_shared_game():
+    # one game, Ben in the middle: Ana and Cy were both next to him in game 1 -> by name, Ana
+    one = [game(1, 0, WINNER_TAKES_POINTS, {"Ana": 500, "Ben": 20, "Cy": 0}, ["Ana"])]
+    assert rivals(one)["Ben"] == "Ana"
+    assert league([]) == []
+
+
+def test_equal_totals_keep_seat_order_in_the_final_order():
+    tie = game(1, 0, LOWEST_TOTAL, {"Ana": 10, "Ben": 3, "Cy": 10}, ["Ben"])
+    assert tie.final_order() == ["Ben", "Ana", "Cy"]
+
+
+def _sheet(scoring, target):
+    sheet = ScoreSheet(EDITIONS["classic"], HouseRules(), scoring, target, ["Ana", "Ben", "Cy", "Dee"])
+    for held in ({"Ana": [], "Ben": ["7", "wild"], "Cy": ["skip"], "Dee": ["3"]},  # Ben 57, Cy 20, Dee 3
+                 {"Ana": ["9"], "Ben": [], "Cy": ["draw2"], "Dee": ["wild-draw4"]}):  # Ana 9, Cy 20, Dee 50
+        sheet.hands.append(build_hand(sheet.edition, sheet.players, held))
+    return sheet
+
+
+def test_a_score_sheet_becomes_a_league_record_once_it_is_over():
+    when = START
+    assert finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 500)) is None
+    # winner takes points to 80: Ana 57+20+3 = 80 in hand 1, Ben 9+20+50 = 79 in hand 2
+    record = finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 80))
+    assert record.totals == {"Ana": 80, "Ben": 79, "Cy": 0, "Dee": 0} and record.winners == ("Ana",)
+    # teams Ana+Cy, Ben+Dee, lowest total to 100: team 0 = 20 + 29 = 49, team 1 = 60 + 50 = 110
+    record = finished_game(7, when, _sheet(LOWEST_TOTAL, 100), (("Ana", "Cy"), ("Ben", "Dee")))
+    assert record.totals == {"Ana": 49, "Ben": 110, "Cy": 49, "Dee": 110}
+    assert record.winners == ("Ana", "Cy") and record.scoring == LOWEST_TOTAL
+
+
+def _naive_league(games):
+    """Second method: each player's own games, in time order, counted one question at a time."""
+    games = [g for g in games if g.finished]
+    names = sorted({n for g in games for n in g.players})
+    out = {}
+    for name in names:
+        mine = sorted((g for g in games if name in g.players), key=lambda g: (g.finished_at, g.game_id))
+        streak = 0
+        for g in reversed(mine):
+            if name not in g.winners:
+                break
+            streak += 1
+        systems = {g.scoring for g in mine}
+        by_system = {s: sum(g.totals[name] for g in mine if g.scoring == s) for s in systems}
+        out[name] = (len(mine), sum(name in g.winners for g in mine), sum(g.totals[name] for g in mine),
+                     by_system, streak, _naive_rival(name, mine))
+    return out
+
+
+def _naive_rival(name, mine):
+    near = {}
+    for g in mine:
+        sign = -1 if SYSTEMS[g.scoring].best_is_highest else 1
+        order = sorted(g.players, key=lambda n: (sign * g.totals[n], g.players.index(n)))
+        i = order.index(name)
+        for other in order[max(i - 1, 0):i] + order[i + 1:i + 2]:
+            count, last = near.get(other, (0, None))
+            near[other] = (count + 1, (g.finished_at, g.game_id))
+    if not near:
+        return None
+    most = max(c for c, _ in near.values())
+    tied = [o for o, (c, _) in near.items() if c == most]
+    newest = max(near[o][1] for o in tied)
+    return sorted(o for o in tied if near[o][1] == newest)[0]
+
+
+def _random_games(rng):
+    pool = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    games = []
+    for game_id in range(1, rng.randint(1, 40)):
+        players = rng.sample(pool, rng.randint(2, 6))
+        totals = {p: rng.choice([0, 10, 20, 30, rng.randint(0, 600)]) for p in players}
+        winners = rng.sample(players, rng.choice([1, 1, 1, 2]))
+        when = START + timedelta(hours=rng.randint(0, 30))  # some games finish at the same hour
+        games.append(FinishedGame(game_id, when, tuple(players), rng.choice(list(SYSTEMS)),
+                                  totals, tuple(winners), rng.random() > 0.1))
+    rng.shuffle(games)
+    return games
+
+
+def test_league_matches_a_naive_recount_random_tables():
+    rng = random.Random(22)
+    for _ in range(300):
+        games = _random_games(rng)
+        rows = league(games)
+        naive = _naive_league(games)
+        assert {r.player: (r.games_played, r.games_won, r.points, r.points_by_system, r.streak, r.rival)
+                for r in rows} == naive
+        keys = [(-r.games_won, -r.games_won / r.games_played, -r.streak, r.player) for r in rows]
+        assert keys == sorted(keys)
