@@ -1,0 +1,26 @@
+"""What static/referee.js needs to replay plays in the phone, taken from the domain.
+
+One source of truth: the JS holds only the turn logic; the deck, the edition's fields,
+the table after the card turned up, the rule titles and the page's short texts all come
+from here, so nothing about cards or rules is written twice."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..domain.referee import Replay
+from ..domain.referee.table import Table
+
+
+def opening_table(table: Table) -> dict[str, Any]:
+    """The table before the first play, in the shape referee.js replays from."""
+    return {"players": list(table.players), "turn": table.turn, "direction": table.direction,
+            "top": table.top.token, "colour": table.colour, "counts": dict(table.counts),
+            "pending": table.pending, "cheese_fresh": table.cheese_fresh}
+
+
+def engine_data(opening: Replay) -> dict[str, Any]:
+    """The replay of no plays at all gives the opening table; the JS goes on from there."""
+    setup = opening.setup
+    return {"opening": opening_table(opening.table), "stacking": setup.rules.stacking,
+            "edition": {"slug": setup.edition.slug, "deck": setup.edition.deck,
+                        "must_play_drawn": setup.edition.must_play_drawn}}
