@@ -230,4 +230,144 @@
   }
 
   window.refereeReplay = replay;
+
+  // The page: a tap adds a play and the timeline is drawn here, with no request.
+  function make(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function fill(text, values) { return text.replace(/%\((\w+)\)[sd]/g, function (m, k) { return values[k]; }); }
+  function checked(form, name) { var input = form.querySelector("#tap input[name=" + name + "]:checked"); return input ? input.value : ""; }
+  function listing(counts) { return Object.keys(counts).map(function (who) { return who + " " + counts[who]; }).join(" · "); }
+
+  function tapped(d, form, action, plays) {
+    if (action === "undo") { plays.pop(); return ""; }
+    var who = checked(form, "who"), kind = checked(form, "kind"), colour = checked(form, "colour");
+    if (d.opening.players.indexOf(who) < 0) return d.texts.pick;
+    var play = {player: who};
+    if (action === "play" || action === "drawplay") {
+      var coloured = d.coloured.indexOf(kind) >= 0, wild = kind === "wild" || kind === "wild-draw4";
+      if (!d.chips[kind] || ((coloured || wild) && !colour)) return d.texts.pick_card;
+      play.card = coloured ? colour + "-" + kind : kind;
+      if (wild) play.colour = colour;
+    }
+    if (action === "draw" || action === "drawplay") play.draw = 1;
+    plays.push(play);
+    return "";
+  }
+
+  function lineOf(d, play) {
+    if (play.challenge) return [play.player, d.words[1]].concat(play.hand || []).join(" ");
+    var parts = [play.player];
+    if (play.draw) parts = parts.concat([d.words[0]], play.draw !== 1 ? [String(play.draw)] : []);
+    if (play.card) parts.push(play.card);
+    if (play.colour) parts.push(play.colour);
+    return parts.join(" ");
+  }
+
+  function chip(d, token, called) {
+    var c = card(token), span = make("span", "card c-" + (c.colour || c.kind), d.chips[c.kind] || c.kind);
+    if (!called) return [span];
+    return [span, make("small", "", "→ " + d.colours[called])];
+  }
+
+  function row(d, play, step, num, first) {
+    var li = make("li", (step.legal ? "ok" : "bad") + (first ? " first" : "")), head = make("div", "head");
+    li.id = "p" + num;
+    head.appendChild(make("span", "", num + ". " + play.player + (play.challenge ? " " + d.texts.challenges : "") +
+      (play.draw ? " +" + play.draw : "")));
+    if (play.card) chip(d, play.card, play.colour).forEach(function (n) { head.appendChild(n); });
+    head.appendChild(make("span", "mark", (step.legal ? "✓ " + d.texts.legal : "✗ " + d.faults[step.fault]) + " → " + step.next));
+    li.appendChild(head);
+    if (first) li.appendChild(make("p", "", "")).appendChild(make("strong", "", d.texts.first));
+    var drew = Object.keys(step.draws).map(function (who) { return who + " +" + step.draws[who]; });
+    if (drew.length) li.appendChild(make("p", "", fill(d.texts.draws, {list: drew.join(", ")})));
+    if (step.pending_draw) li.appendChild(make("p", "meta", fill(d.texts.pending, {num: step.pending_draw})));
+    if (!step.legal || drew.length || step.rules.join() !== "matching") {
+      var cited = li.appendChild(make("p", "cited"));
+      step.rules.forEach(function (id) {
+        var link = cited.appendChild(make("a", "", d.titles[id] || id));
+        link.href = d.rules_url + "#" + id;
+      });
+    }
+    return li;
+  }
+
+  function timeline(d, picker) {
+    var list = document.querySelector("ol.tl");
+    if (list) return list;
+    list = make("ol", "tl");
+    picker.after(make("h2", "", d.texts.timeline), list);
+    return list;
+  }
+
+  function nowBox(d, r, form) {
+    var box = document.getElementById("result");
+    if (!box) { box = make("p"); form.before(box); }
+    box.className = "now"; box.id = "result"; box.setAttribute("aria-live", "polite"); box.removeAttribute("role");
+    var t = r.table, line = t.winner ? fill(d.texts.over, {who: t.winner}) : fill(d.texts.now, {who: r.next}) +
+      (t.pending ? " " + fill(d.texts.pending, {num: t.pending}) : "");
+    box.textContent = line;
+    box.appendChild(make("br"));
+    var small = box.appendChild(make("small", "", fill(d.texts.colour, {colour: t.colour ? d.colours[t.colour] : "—"}) +
+      " · " + (t.direction === 1 ? d.texts.left : d.texts.right) + " · " + fill(d.texts.cards, {list: listing(r.cards)})));
+    if (r.first_illegal !== null) {
+      small.appendChild(document.createTextNode(" · "));
+      small.appendChild(make("a", "", fill(d.texts.first_at, {num: r.first_illegal + 1}))).href = "#p" + (r.first_illegal + 1);
+    }
+  }
+
+  function draw_(d, form, plays) {
+    var r = replay(d, plays);
+    if (r.error) return false;
+    var list = timeline(d, form.querySelector("#tap")), opening = list.querySelector("li:not([id])");
+    list.textContent = "";
+    if (opening) list.appendChild(opening);
+    r.steps.forEach(function (step, i) { list.appendChild(row(d, plays[i], step, i + 1, i === r.first_illegal)); });
+    nowBox(d, r, form);
+    form.querySelectorAll("#tap input[name=who]").forEach(function (input) {
+      input.checked = input.value === r.next;
+      var count = input.parentNode.querySelector("small");
+      if (count) count.textContent = "(" + r.cards[input.value] + ")";
+    });
+    form.querySelectorAll("#tap input[name=colour], #tap input[name=kind]").forEach(function (input) { input.checked = false; });
+    form.querySelector("textarea[name=plays]").value = plays.map(function (p) { return lineOf(d, p); }).join("\n");
+    return true;
+  }
+
+  // Online, the address follows the plays, so the timeline can be shared as a link.
+  function keepAddress(form) {
+    if (!navigator.onLine) return;
+    var params = new URLSearchParams(new FormData(form));
+    ["add", "who", "colour", "kind", "edit"].forEach(function (key) { params.delete(key); });
+    history.replaceState(null, "", location.pathname + "?" + params + "#result");
+  }
+
+  function setup() {
+    var source = document.getElementById("referee-data"), form = document.querySelector("form.ref");
+    if (!source || !form || !form.querySelector("#tap")) return;
+    var d = JSON.parse(source.textContent), plays = d.plays.slice();
+    form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (!button || button.name !== "add") return;
+      var before = plays.slice(), message = tapped(d, form, button.value, plays);
+      if (!message && !draw_(d, form, plays)) { plays = before; return; }  // the server says why
+      event.preventDefault();
+      var alert = document.querySelector("p.error[role=alert]");
+      if (alert) alert.remove();
+      if (message) { nowBoxMessage(form, message); return; }
+      keepAddress(form);
+    });
+  }
+
+  function nowBoxMessage(form, message) {
+    var box = make("p", "error", message);
+    box.setAttribute("role", "alert");
+    form.before(box);
+  }
+
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
+  document.addEventListener("DOMContentLoaded", setup);
 })();

@@ -24,3 +24,25 @@ def engine_data(opening: Replay) -> dict[str, Any]:
     return {"opening": opening_table(opening.table), "stacking": setup.rules.stacking,
             "edition": {"slug": setup.edition.slug, "deck": setup.edition.deck,
                         "must_play_drawn": setup.edition.must_play_drawn}}
+
+
+# Every fault the engine gives; the page names each in words beside its ✗.
+ENGINE_FAULTS = ("wrong-player", "wrong-card", "going-out", "challenge-who", "draw-when-stuck",
+                 "cheese-touch")
+
+
+def page_texts() -> dict[str, str]:
+    """The short texts referee.js writes into the timeline, in the page's language."""
+    from flask_babel import gettext  # the domain part above stays free of Flask
+
+    return {"legal": gettext("Legal"), "timeline": gettext("Timeline"), "first": gettext("The first illegal play"),
+            "now": gettext("Now: %(who)s to play."),
+            "over": gettext("%(who)s went out: the hand is over."),
+            "pending": gettext("%(num)d cards waiting to be drawn."),
+            "colour": gettext("Colour in play: %(colour)s"),
+            "left": gettext("Play goes to the left"), "right": gettext("Play goes to the right"),
+            "first_at": gettext("First illegal play: %(num)d"),
+            "draws": gettext("Draws: %(list)s"), "challenges": gettext("challenges"),
+            "cards": gettext("Cards left: %(list)s"),
+            "pick": gettext("Tap who played first, then the card."),
+            "pick_card": gettext("Tap the card's colour and its number or symbol.")}

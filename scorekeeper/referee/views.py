@@ -21,7 +21,8 @@ from ..domain.text import N_
 from ..services import games
 from ..translate import translated, translated_error
 from . import bp
-from .lines import LineError, line_of, read_lines
+from .data import ENGINE_FAULTS, engine_data, page_texts
+from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
@@ -72,10 +73,32 @@ def referee_page():
             error = translated_error(err)
     return render_template(
         "referee.html", s=s, names=names, replay=replay, rows=rows, error=error,
+        engine=_engine(s, names, rows, error),
         start=_start_row(replay), editions=EDITIONS, colours=COLOURS,
         kinds=[k for k in KINDS.values() if k.token in EDITIONS[s["edition"]].deck],
         short=SHORT, wilds=WILDS, now=_now(replay),
     ), 422 if error else 200
+
+
+def _engine(s: dict[str, Any], names: list[str], rows: list[dict], error) -> dict | None:
+    """What referee.js needs to replay taps in the phone; None when the table is not set."""
+    if not (names and s["start_kind"]) or (error and not rows and s["plays_text"].strip()):
+        return None
+    try:
+        opening = referee(_body(s, names, []))
+    except (RefereeError, JudgeError, CardError, HouseRuleError):
+        return None
+    edition = s["edition"]
+    data = engine_data(opening)
+    data.update(plays=[r["play"] for r in rows], words=WORDS.get(_lang(), WORDS["en"]),
+                rules_url=url_for("rules.rules_page", edition=edition),
+                titles={r.id: gettext(r.title) for r in rulebook.rules_for(edition)},
+                faults={f: _fault(edition, f) for f in ENGINE_FAULTS},
+                chips={k: gettext(SHORT[k]) if k in SHORT else KINDS[k].symbol
+                       for k in EDITIONS[edition].deck},
+                coloured=[k for k in EDITIONS[edition].deck if KINDS[k].coloured],
+                colours={c: gettext(c) for c in COLOURS}, texts=page_texts())
+    return data
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
