@@ -342,7 +342,12 @@
     if (!navigator.onLine) return;
     var params = new URLSearchParams(new FormData(form));
     ["add", "who", "colour", "kind", "edit"].forEach(function (key) { params.delete(key); });
-    history.replaceState(null, "", location.pathname + "?" + params + "#result");
+    var address = location.pathname + "?" + params;
+    history.replaceState(null, "", address + "#result");
+    // The service worker keeps pages it fetches: one quiet fetch after the taps settle, so
+    // this address also opens (and reloads) with no network later.
+    clearTimeout(keepAddress.timer);
+    keepAddress.timer = setTimeout(function () { fetch(address).catch(function () {}); }, 800);
   }
 
   function setup() {
