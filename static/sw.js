@@ -6,7 +6,7 @@ const CACHE = "scorekeeper-v1";
 // serves this file (operations/pwa.py), so a new edition needs no change here.
 const RULE_PAGES = ["/rules"];
 const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge",
-  "/referee", "/static/referee.css", "/static/referee.js"];
+  "/referee", "/static/referee.js"];
 // Never kept: live polls, the API, and the share page (it shows the edit key).
 const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/];
 

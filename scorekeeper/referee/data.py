@@ -31,6 +31,15 @@ ENGINE_FAULTS = ("wrong-player", "wrong-card", "going-out", "challenge-who", "dr
                  "cheese-touch")
 
 
+# Every rule the engine cites on a play (the card turned up is the server's): their titles
+# are the timeline's links.
+ENGINE_RULES = ("going-out", "dealing", "cheese-touch", "play-drawn-card", "blank-cards", "wild",
+                "wild-any-time", "wild-draw-four", "wild-draw-four-restriction", "matching",
+                "skip", "reverse", "draw-two", "draw-when-stuck", "two-players",
+                "cheese-touch-after", "stacking", "house-stacking", "going-out-on-draw",
+                "draw-instead", "challenge", "challenge-who")
+
+
 def page_texts() -> dict[str, str]:
     """The short texts referee.js writes into the timeline, in the page's language."""
     from flask_babel import gettext  # the domain part above stays free of Flask

@@ -21,7 +21,7 @@ from ..domain.text import N_
 from ..services import games
 from ..translate import translated, translated_error
 from . import bp
-from .data import ENGINE_FAULTS, engine_data, page_texts
+from .data import ENGINE_FAULTS, ENGINE_RULES, engine_data, page_texts
 from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
@@ -92,7 +92,7 @@ def _engine(s: dict[str, Any], names: list[str], rows: list[dict], error) -> dic
     data = engine_data(opening)
     data.update(plays=[r["play"] for r in rows], words=WORDS.get(_lang(), WORDS["en"]),
                 rules_url=url_for("rules.rules_page", edition=edition),
-                titles={r.id: gettext(r.title) for r in rulebook.rules_for(edition)},
+                titles={r: _title(edition, r) for r in ENGINE_RULES},
                 faults={f: _fault(edition, f) for f in ENGINE_FAULTS},
                 chips={k: gettext(SHORT[k]) if k in SHORT else KINDS[k].symbol
                        for k in EDITIONS[edition].deck},

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.domain.cards import COLOURS, KINDS
 from scorekeeper.domain.editions import EDITIONS
 from scorekeeper.domain.referee import RefereeError, referee
-from scorekeeper.referee.data import engine_data
+from scorekeeper.referee.data import ENGINE_FAULTS, ENGINE_RULES, engine_data
 
 JS = (Path(__file__).parents[2] / "static" / "referee.js").read_text()
 COMPARED = ("player", "legal", "fault", "next", "direction", "colour", "pending_draw", "draws",
@@ -170,6 +170,8 @@ def test_generated_stretches_cover_the_rules():
         for step in answer["steps"]:
             faults.add(step["fault"])
             rules.update(step["rules"])
+    assert rules <= set(ENGINE_RULES), "the page has no title for " + str(rules - set(ENGINE_RULES))
+    assert faults - {None} <= set(ENGINE_FAULTS)
     assert {None, "wrong-player", "wrong-card", "going-out", "challenge-who",
             "draw-when-stuck"} <= faults
     assert {"stacking", "house-stacking", "challenge", "cheese-touch", "two-players",
