@@ -101,3 +101,15 @@ def test_nonsense_in_the_address_is_never_a_500(client):
     for args in odd:
         status, _ = page(client, **args)
         assert status in (200, 404, 422), (args, status)
+
+
+def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
+    game = new_game(client, players=("Ola", "Piotr", "Zosia"), edition="wimpy-kid",
+                    house_rules={"stacking": True})
+    for lang, words in (("en", "Settle a dispute"), ("pl", "Rozstrzygnij spór")):
+        board = client.get(f"/games/{game['id']}", headers={"Accept-Language": lang})
+        assert f'href="/referee?game={game["id"]}">{words}</a>' in board.get_data(as_text=True)
+    html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert 'value="Ola, Piotr, Zosia"' in html
+    assert re.search(r'name=edition value="wimpy-kid" checked', html)
+    assert re.search(r"name=stacking value=on checked", html)
