@@ -61,6 +61,7 @@ def _names(text: str) -> list[str]:
 def referee_page():
     s = _settings()
     names = _names(s["players_text"])
+    s["each"] = [request.args.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
     error, replay, rows = None, None, []
     if s["asked"] and request.args.get("add"):
         s["plays_text"], error = _added(s["plays_text"], names)
@@ -116,11 +117,17 @@ def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, A
         body["dealer"] = s["dealer"]
     if s["called"]:
         body["colour"] = s["called"]
-    if s["cards"]:
-        digits = s["cards"].isascii() and s["cards"].isdigit()
-        count = int(s["cards"]) if digits else s["cards"]  # the referee says why not
-        body["cards"] = {name: count for name in names}
+    counts = {name: each or s["cards"] for name, each in zip(names, s.get("each", []))}
+    if not counts and s["cards"]:
+        counts = {name: s["cards"] for name in names}
+    counts = {name: _count(raw) for name, raw in counts.items() if raw}
+    if counts:
+        body["cards"] = counts
     return body
+
+
+def _count(raw: str) -> int | str:
+    return int(raw) if raw.isascii() and raw.isdigit() else raw  # the referee says why not
 
 
 def _added(text: str, names: list[str]) -> tuple[str, str | None]:

@@ -113,3 +113,15 @@ def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
     assert 'value="Ola, Piotr, Zosia"' in html
     assert re.search(r'name=edition value="wimpy-kid" checked', html)
     assert re.search(r"name=stacking value=on checked", html)
+
+
+def test_each_player_can_start_with_their_own_count(client):
+    status, html = page(client, cards_0="2", cards_2="9", plays="Ana red-3\nBen red-4")
+    assert status == 200
+    for i, value in ((0, "2"), (2, "9")):
+        assert f'name=cards_{i} value="{value}"' in html  # kept in the form
+    assert re.search(r"Ana <small>\(1\)</small>", html)  # 2 dealt, 1 played
+    assert re.search(r"Ben <small>\(6\)</small>", html)  # 7 by default, 1 played
+    assert re.search(r"Cy <small>\(9\)</small>", html)
+    status, html = page(client, cards_1="0")
+    assert status == 422 and "Ben must hold a whole number of cards" in html
