@@ -108,7 +108,7 @@ def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
                     house_rules={"stacking": True})
     for lang, words in (("en", "Settle a dispute"), ("pl", "Rozstrzygnij spór")):
         board = client.get(f"/games/{game['id']}", headers={"Accept-Language": lang})
-        assert f'href="/referee?game={game["id"]}">{words}</a>' in board.get_data(as_text=True)
+        assert f'<a class="button" href="/referee?game={game["id"]}">{words}</a>' in board.get_data(as_text=True)
     html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
     assert 'value="Ola, Piotr, Zosia"' in html
     assert re.search(r'name=edition value="wimpy-kid" checked', html)
