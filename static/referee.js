@@ -268,7 +268,7 @@
   }
 
   function chip(d, token, called) {
-    var c = card(token), span = make("span", "card c-" + (c.colour || c.kind), d.chips[c.kind] || c.kind);
+    var c = card(token), span = make("span", ["card", "c-" + (c.colour || c.kind)].join(" "), d.chips[c.kind] || c.kind);
     if (!called) return [span];
     return [span, make("small", "", "→ " + d.colours[called])];
   }
