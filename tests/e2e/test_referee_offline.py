@@ -64,3 +64,15 @@ def test_the_address_kept_online_renders_the_same_timeline(browser, page, live_s
     assert marks(server) == in_phone
     assert server.locator("#result").inner_text().split("\n")[0] == \
         page.locator("#result").inner_text().split("\n")[0]
+
+
+def test_a_polish_page_replays_in_polish(page, live_server, taps):
+    page.goto(live_server + START + "&lang=pl")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    taps("#tap label.c-blue")  # Ana: blue 4 on red 7, illegal
+    taps("#tap label:has(input[name=kind][value='4'])")
+    taps("#tap button[value=play]")
+    expect(page.locator("#p1")).to_contain_text("✗ Tej karty nie wolno tu zagrać")
+    expect(page.locator("#result")).to_contain_text("Teraz gra: Ana.")
+    expect(page.locator("#result")).to_contain_text("Zostało kart: Ana 7")
+    assert "Card not allowed" not in page.locator("main, body").first.inner_text()
