@@ -1,11 +1,12 @@
-// Offline support: the rules reference and the last-seen scoreboard open without a connection.
+// Offline support: the rules reference, the referee and the last-seen scoreboard open without a connection.
 // Pages go to the network first and fall back to the copy kept from the last visit.
 "use strict";
 const CACHE = "scorekeeper-v1";
 // Every edition's rules page: the server fills this list in from its edition table when it
 // serves this file (operations/pwa.py), so a new edition needs no change here.
 const RULE_PAGES = ["/rules"];
-const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge"];
+const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge",
+  "/referee", "/static/referee.js"];
 // Never kept: live polls, the API, and the share page (it shows the edit key).
 const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/];
 

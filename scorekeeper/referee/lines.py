@@ -85,24 +85,3 @@ def line_of(play: dict[str, Any], lang: str) -> str:
     if play.get("colour"):
         parts.append(play["colour"])
     return " ".join(parts)
-
-
-def starting_cards(text: str, players: list[str]) -> dict[str, Any]:
-    """The cards box: one number for everyone (`7`), or a number per player
-    (`Ana 3, Ben 7`; anyone not named starts with 7). A number the referee refuses (0,
-    too many) goes through as written, so its message says why."""
-    text = text.strip()
-    if text.isascii() and text.isdigit():
-        return {name: int(text) for name in players}
-    counts: dict[str, Any] = {}
-    for part in (p.strip() for p in text.replace(";", ",").split(",")):
-        if not part:
-            continue
-        player = _player_of(part, players)
-        count = part[len(player):].replace(":", " ").replace("=", " ").strip() if player else ""
-        if player is None or not (count.isascii() and count.isdigit()):
-            raise LineError(say(N_("Cards at the start: write one number for everyone, or a name and a "
-                                   "number for each player who had a different count (%(example)s)."),
-                                example=f"{players[0] if players else 'Ana'} 3"))
-        counts[player] = int(count)
-    return counts

@@ -21,7 +21,8 @@ from ..domain.text import N_
 from ..services import games
 from ..translate import translated, translated_error
 from . import bp
-from .lines import LineError, line_of, read_lines, starting_cards
+from .data import ENGINE_FAULTS, ENGINE_RULES, engine_data, page_texts
+from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
@@ -48,7 +49,7 @@ def _settings() -> dict[str, Any]:
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
             "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000],
-            "cards": args.get("cards", "").strip()[:300]}
+            "cards": args.get("cards", "").strip()[:4]}
 
 
 def _names(text: str) -> list[str]:
@@ -60,6 +61,7 @@ def _names(text: str) -> list[str]:
 def referee_page():
     s = _settings()
     names = _names(s["players_text"])
+    s["each"] = [request.args.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
     error, replay, rows = None, None, []
     if s["asked"] and request.args.get("add"):
         s["plays_text"], error = _added(s["plays_text"], names)
@@ -72,10 +74,32 @@ def referee_page():
             error = translated_error(err)
     return render_template(
         "referee.html", s=s, names=names, replay=replay, rows=rows, error=error,
+        engine=_engine(s, names, rows, error),
         start=_start_row(replay), editions=EDITIONS, colours=COLOURS,
         kinds=[k for k in KINDS.values() if k.token in EDITIONS[s["edition"]].deck],
         short=SHORT, wilds=WILDS, now=_now(replay),
     ), 422 if error else 200
+
+
+def _engine(s: dict[str, Any], names: list[str], rows: list[dict], error) -> dict | None:
+    """What referee.js needs to replay taps in the phone; None when the table is not set."""
+    if not (names and s["start_kind"]) or (error and not rows and s["plays_text"].strip()):
+        return None
+    try:
+        opening = referee(_body(s, names, []))
+    except (RefereeError, JudgeError, CardError, HouseRuleError):
+        return None
+    edition = s["edition"]
+    data = engine_data(opening)
+    data.update(plays=[r["play"] for r in rows], words=WORDS.get(_lang(), WORDS["en"]),
+                rules_url=url_for("rules.rules_page", edition=edition),
+                titles={r: _title(edition, r) for r in ENGINE_RULES},
+                faults={f: _fault(edition, f) for f in ENGINE_FAULTS},
+                chips={k: gettext(SHORT[k]) if k in SHORT else KINDS[k].symbol
+                       for k in EDITIONS[edition].deck},
+                coloured=[k for k in EDITIONS[edition].deck if KINDS[k].coloured],
+                colours={c: gettext(c) for c in COLOURS}, texts=page_texts())
+    return data
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
@@ -93,9 +117,17 @@ def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, A
         body["dealer"] = s["dealer"]
     if s["called"]:
         body["colour"] = s["called"]
-    if s["cards"]:
-        body["cards"] = starting_cards(s["cards"], names)
+    counts = {name: each or s["cards"] for name, each in zip(names, s.get("each", []))}
+    if not counts and s["cards"]:
+        counts = {name: s["cards"] for name in names}
+    counts = {name: _count(raw) for name, raw in counts.items() if raw}
+    if counts:
+        body["cards"] = counts
     return body
+
+
+def _count(raw: str) -> int | str:
+    return int(raw) if raw.isascii() and raw.isdigit() else raw  # the referee says why not
 
 
 def _added(text: str, names: list[str]) -> tuple[str, str | None]:

@@ -84,25 +84,6 @@ def test_opened_from_a_game_it_takes_the_players_and_the_deck(client):
     assert client.get("/referee?game=nosuchgame").status_code == 404
 
 
-def test_each_player_can_start_with_their_own_number_of_cards(client):
-    """Issue 21: "cards" in the API is per player; so is the page's box."""
-    status, html = page(client, cards="Ana 2, Ben 9", plays="Ana red-3\nBen red-4")
-    assert status == 200
-    held = dict(re.findall(r'name=who value="(\w+)"[^>]*>\w+ <small>\((\d+)\)</small>', html))
-    assert held == {"Ana": "1", "Ben": "8", "Cy": "7"}  # Cy was not named: 7
-    status, html = page(client, cards="5", plays="Ana red-3")
-    assert dict(re.findall(r'name=who value="(\w+)"[^>]*>\w+ <small>\((\d+)\)</small>', html)) == \
-        {"Ana": "4", "Ben": "5", "Cy": "5"}
-    status, html = page(client, cards="Ana lots", plays="Ana red-3")
-    assert status == 422 and "one number for everyone, or a name and a number" in html
-
-
-def test_the_scoreboard_links_to_the_referee_with_the_game(client):
-    game = new_game(client)
-    html = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    assert 'href="/referee?game=%s"' % game["id"] in html
-
-
 def test_the_rules_pages_link_to_the_referee(client):
     html = client.get("/rules/wimpy-kid").get_data(as_text=True)
     assert "/referee?edition=wimpy-kid" in html
@@ -120,3 +101,27 @@ def test_nonsense_in_the_address_is_never_a_500(client):
     for args in odd:
         status, _ = page(client, **args)
         assert status in (200, 404, 422), (args, status)
+
+
+def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
+    game = new_game(client, players=("Ola", "Piotr", "Zosia"), edition="wimpy-kid",
+                    house_rules={"stacking": True})
+    for lang, words in (("en", "Settle a dispute"), ("pl", "Rozstrzygnij spór")):
+        board = client.get(f"/games/{game['id']}", headers={"Accept-Language": lang})
+        assert f'<a class="button" href="/referee?game={game["id"]}">{words}</a>' in board.get_data(as_text=True)
+    html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert 'value="Ola, Piotr, Zosia"' in html
+    assert re.search(r'name=edition value="wimpy-kid" checked', html)
+    assert re.search(r"name=stacking value=on checked", html)
+
+
+def test_each_player_can_start_with_their_own_count(client):
+    status, html = page(client, cards_0="2", cards_2="9", plays="Ana red-3\nBen red-4")
+    assert status == 200
+    for i, value in ((0, "2"), (2, "9")):
+        assert f'name=cards_{i} value="{value}"' in html  # kept in the form
+    assert re.search(r"Ana <small>\(1\)</small>", html)  # 2 dealt, 1 played
+    assert re.search(r"Ben <small>\(6\)</small>", html)  # 7 by default, 1 played
+    assert re.search(r"Cy <small>\(9\)</small>", html)
+    status, html = page(client, cards_1="0")
+    assert status == 422 and "Ben must hold a whole number of cards" in html
