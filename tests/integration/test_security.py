@@ -135,7 +135,8 @@ def test_pages_have_no_inline_script_or_style(app, client):
 
 
 INLINE_SOURCE = {
-    "inline script": re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I),
+    # A JSON data block (type="application/json") is data the browser never runs, not code.
+    "inline script": re.compile(r"<script(?![^>]*\b(?:src=|type=\"application/json\"))[^>]*>", re.I),
     "style attribute": re.compile(r"<[^>{]+\sstyle\s*=", re.I),
     "style element": re.compile(r"<style[\s>]", re.I),
     "event handler attribute": re.compile(r"<[a-z][^>{]*\son[a-z]+\s*=", re.I),
