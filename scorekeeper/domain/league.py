@@ -54,8 +54,10 @@ class LeagueRow:
 def finished_game(game_id: int, finished_at: datetime, sheet: ScoreSheet,
                   teams: Teams | None = None) -> FinishedGame | None:
     """A game's league record from its score sheet (None while it is not over). In a team
-    game every player carries their team's total and the winning team's players all win."""
-    if teams is None:
+    game every player carries their team's total and the winning team's players all win.
+    `teams` defaults to the sheet's own."""
+    teams = sheet.teams if teams is None else teams
+    if not teams:
         outcome = sheet.outcome()
         totals = sheet.standings()
     else:

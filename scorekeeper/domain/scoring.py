@@ -15,6 +15,7 @@ from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_value
 from .systems import (  # noqa: F401 (re-exported: the names services and tests know)
     LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, ScoringSystem, SystemChoiceError, parse_system,
     system_of)
+from .teams import Teams, TeamScoring
 from .text import N_, Text, and_list, message_of, say
 
 MAX_TYPED_TOTAL = 5_000
@@ -210,6 +211,7 @@ class ScoreSheet:
     hands: list[Hand] = field(default_factory=list)
     dealers: list[str] = field(default_factory=list)  # who dealt each played hand, as stored
     first_dealer: str | None = None  # deals hand 1 (None: the first player listed)
+    teams: Teams | None = None  # partners, in a game played in teams (a house rule)
     _points: list[dict[str, int]] = field(default_factory=list, init=False, repr=False, compare=False)
     _points_for: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -246,12 +248,16 @@ class ScoreSheet:
         return rows[-1] if rows else dict.fromkeys(self.players, 0)
 
     def outcome(self) -> Outcome:
-        """The game ends in the first hand that takes anyone to the target.
+        """The game ends in the first hand that takes anyone (a team, in a team game) to the
+        target.
 
         Winner takes points: whoever reached it (only the hand's winner gains points).
         Lowest total: the lowest total at that moment, ties shared. Hands after that one
-        exist only if an earlier hand was edited; they do not change who won.
+        exist only if an earlier hand was edited; they do not change who won. In a team
+        game the winners and leaders are the best teams' players.
         """
+        if self.teams:
+            return self._team_outcome()
         system = self.system
         rows = self.running(system)
         leaders = system.leaders(rows[-1], self.players) if rows else []
@@ -259,6 +265,37 @@ class ScoreSheet:
             if system.is_over(row, self.target):
                 return Outcome(True, system.leaders(row, self.players), leaders, ended_after=number)
         return Outcome(False, [], leaders)
+
+    @property
+    def team_scoring(self) -> TeamScoring | None:
+        return TeamScoring.of(self.system, self.teams) if self.teams else None
+
+    def _winners_and_points(self) -> list[tuple[str, dict[str, int]]]:
+        return [(hand.winner, points) for hand, points in zip(self.hands, self.points())]
+
+    def team_running(self) -> list[dict[int, int]]:
+        """Each team's total after each hand (empty outside a team game)."""
+        scoring = self.team_scoring
+        return scoring.running(self._winners_and_points()) if scoring else []
+
+    def team_standings(self) -> dict[int, int]:
+        """Each team's total now, by team number (empty outside a team game)."""
+        if not self.teams:
+            return {}
+        rows = self.team_running()
+        return rows[-1] if rows else dict.fromkeys(range(len(self.teams)), 0)
+
+    def deciding_totals(self) -> Mapping[object, int]:
+        """The totals the target is checked against: each team's in a team game, else each
+        player's."""
+        return self.team_standings() if self.teams else self.standings()
+
+    def _team_outcome(self) -> Outcome:
+        scoring = self.team_scoring
+        assert scoring is not None and self.teams
+        found = scoring.outcome(self._winners_and_points(), self.target)
+        leaders = [name for n in found.leaders for name in self.teams[n]]
+        return Outcome(found.finished, found.winners, leaders, ended_after=found.ended_after)
 
     def dealer(self, hand_number: int) -> str:
         """Who dealt (or deals) hand `hand_number`.

@@ -12,7 +12,8 @@ from sqlalchemy.orm import joinedload, selectinload
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
-    build_hand, clean_player_names, dealing_seat, parse_system)
+    build_hand, clean_player_names, dealing_seat, parse_system, reached_target)
+from ..domain.teams import Teams, TeamsError, parse_teams, teams_from_numbers
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
 from ..plain_select import PlainSelect
@@ -81,12 +82,30 @@ def remember_totals(game: Game, sheet: ScoreSheet) -> dict[str, int]:
     return totals
 
 
+def is_over(game: Game, totals: dict[str, int]) -> bool:
+    """Whether the game can take no more hands; `totals` are its players' (totals_of).
+    A team game's team totals are not kept: its sheet is scored whole."""
+    if not is_team_game(game):
+        return reached_target(totals, game.target, game.scoring)
+    full = load_game(game.id) if "hands" not in game.__dict__ else game
+    return sheet_of(full).outcome().finished
+
+
 def empty_sheet(game: Game) -> ScoreSheet:
     """The game's settings and players without its hands: enough to score one new hand."""
     edition = get_edition(game.edition)
     return ScoreSheet(edition=edition, rules=parse_house_rules(game.house_rules, edition),
                       scoring=game.scoring, target=game.target,
-                      players=[p.name for p in game.players])
+                      players=[p.name for p in game.players], teams=teams_of(game))
+
+
+def teams_of(game: Game) -> Teams | None:
+    """The game's teams from its seats' stored team numbers; None when not played in teams."""
+    return teams_from_numbers([p.name for p in game.players], [p.team for p in game.players])
+
+
+def is_team_game(game: Game) -> bool:
+    return any(p.team is not None for p in game.players)
 
 
 def get_game(game_id: str) -> Game:
@@ -148,15 +167,17 @@ def sheet_of(game: Game) -> ScoreSheet:
         players=[p.name for p in game.players],
         hands=[domain_hand(game, h) for h in game.hands],
         dealers=[seats[h.dealer_seat] for h in game.hands],
-        first_dealer=seats.get(game.first_dealer_seat))
+        first_dealer=seats.get(game.first_dealer_seat), teams=teams_of(game))
 
 
 def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
-                house_rules: object = None, first_dealer_seat: int = 0) -> tuple[Game, str]:
-    """A new game and its edit key (shown once: only its hash is kept)."""
+                house_rules: object = None, first_dealer_seat: int = 0,
+                teams: object = None) -> tuple[Game, str]:
+    """A new game and its edit key (shown once: only its hash is kept). `teams` (a list of
+    lists of names, or None) plays it in teams; the players keep the order given."""
     key = new_key()
-    game = build_game(players, edition, scoring, target, house_rules, hash_key(key))
+    game = build_game(players, edition, scoring, target, house_rules, hash_key(key), teams)
     game.first_dealer_seat = first_dealer_seat % len(game.players)
     db.session.add(game)
     storage.commit()
@@ -170,21 +191,28 @@ class NewGame(NamedTuple):
     scoring: str
     target: int
     house_rules: dict
+    teams: Teams | None = None
+
+    def team_number(self, name: str) -> int | None:
+        if self.teams is None:
+            return None
+        return next(n for n, team in enumerate(self.teams) if name in team)
 
 
 def build_game(players: object, edition: object, scoring: object, target: object,
-               house_rules: object, key_hash: str) -> Game:
+               house_rules: object, key_hash: str, teams: object = None) -> Game:
     """A checked, unsaved game; raises Invalid naming the field at fault."""
-    new = check_new_game(players, edition, scoring, target, house_rules)
+    new = check_new_game(players, edition, scoring, target, house_rules, teams)
     return Game(edition=new.edition, scoring=new.scoring, target=new.target,
                 house_rules=new.house_rules, edit_key_hash=key_hash,
-                players=[Player(seat=i, name=n) for i, n in enumerate(new.names)])
+                players=[Player(seat=i, name=n, team=new.team_number(n))
+                         for i, n in enumerate(new.names)])
 
 
 def check_new_game(players: object, edition: object, scoring: object, target: object,
-                   house_rules: object) -> NewGame:
+                   house_rules: object, teams: object = None) -> NewGame:
     """A new game's settings checked (a backup's games too); raises Invalid naming the field
-    at fault."""
+    at fault. `teams` None (or absent) is a game without teams."""
     try:
         names = clean_player_names(players)
     except PlayersError as err:
@@ -199,7 +227,16 @@ def check_new_game(players: object, edition: object, scoring: object, target: ob
         scoring = parse_system(scoring)
     except SystemChoiceError as err:
         raise Invalid(message_of(err), field="scoring") from None
-    return NewGame(names, ed.slug, scoring, goal, rules.as_dict(ed))
+    return NewGame(names, ed.slug, scoring, goal, rules.as_dict(ed), _checked_teams(teams, names))
+
+
+def _checked_teams(teams: object, names: list[str]) -> Teams | None:
+    if teams is None:
+        return None
+    try:
+        return parse_teams(teams, names)
+    except TeamsError as err:
+        raise Invalid(message_of(err), field="teams") from None
 
 
 TARGET_STEP = 250
@@ -208,7 +245,7 @@ TARGET_STEP = 250
 def target_choices(game: Game, sheet: ScoreSheet, count: int = 2) -> list[int]:
     """The round targets "keep playing" offers: the next multiples of 250 above both the
     target and the top score (500 reached: 750 and 1000; 798 reached: 1000 and 1250)."""
-    floor = max(game.target, *sheet.standings().values())
+    floor = max(game.target, *sheet.deciding_totals().values())
     first = (floor // TARGET_STEP + 1) * TARGET_STEP
     return [t for t in range(first, first + count * TARGET_STEP, TARGET_STEP) if t <= MAX_TARGET]
 

@@ -10,14 +10,14 @@ from sqlalchemy.exc import IntegrityError
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
 from ..domain.scoring import (
-    MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points,
-    reached_target)
+    MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points)
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound
 from .cache import game_totals
 from .games import (
-    empty_sheet, hand_count, load_game, load_game_head, next_dealer_seat, sheet_of, totals_of)
+    empty_sheet, hand_count, is_over, load_game, load_game_head, next_dealer_seat, sheet_of,
+    totals_of)
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, locate, unbury)
 from .transactions import write_game
@@ -123,7 +123,7 @@ def _room_for_a_hand(game: Game, count: int) -> dict[str, int]:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
     totals = totals_of(game)
-    if reached_target(totals, game.target, game.scoring):
+    if is_over(game, totals):
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
     return totals
 

@@ -25,15 +25,17 @@ def rematch_settings(game: Game) -> dict:
     """What the rematch copies: players, edition, scoring, house rules and the target the
     game started with (before any "keep playing"). The deal moves on: whoever would deal
     next here (the player after the last dealer) deals the rematch's first hand.
-    A family table's game also keeps its table (see `rematch`)."""
+    A family table's game also keeps its table (see `rematch`), and a team game its teams."""
     seats = {p.name: p.seat for p in game.players}
+    sheet = sheet_of(game)
     return {
         "players": [p.name for p in game.players],
         "edition": game.edition,
         "scoring": game.scoring,
         "target": game.past_targets[0] if game.past_targets else game.target,
         "house_rules": dict(game.house_rules),
-        "first_dealer_seat": seats[sheet_of(game).next_dealer],
+        "first_dealer_seat": seats[sheet.next_dealer],
+        "teams": [list(team) for team in sheet.teams] if sheet.teams else None,
     }
 
 

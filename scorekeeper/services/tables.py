@@ -116,8 +116,10 @@ def _seat_roster(table: FamilyTable, game: Game) -> None:
         seat.roster = person
 
 
-def start_game(table_id: object, players: object, first_dealer_seat: int = 0, **options) -> Game:
-    """A new game at the table (the caller has checked the key). Its edit key is the table's."""
+def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
+               teams: object = None, **options) -> Game:
+    """A new game at the table (the caller has checked the key). Its edit key is the table's.
+    `teams` (lists of names, or None) plays it in teams; the players keep the order given."""
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
         settings = _with_defaults(last_settings(table), options)
@@ -125,7 +127,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0, **
             game = build_game(players, settings.get("edition", "classic"),
                               settings.get("scoring", WINNER_TAKES_POINTS),
                               settings.get("target", 500), settings.get("house_rules"),
-                              table.edit_key_hash)
+                              table.edit_key_hash, teams)
             game.table_id = table.id
             game.first_dealer_seat = first_dealer_seat % len(game.players)
             _seat_roster(table, game)
