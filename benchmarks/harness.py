@@ -31,6 +31,30 @@ end
 """
 
 
+SERVERS: list[int] = []  # the gunicorn masters running now: their workers' CPU time is read
+
+
+def server_cpu_seconds() -> float:
+    """CPU time (user + system) the running servers' workers have used so far (Linux /proc).
+
+    Requests served per CPU-second is steadier than requests per second on a machine other
+    work shares: the ratios are reported both ways."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for master in SERVERS:
+        try:
+            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        except OSError:
+            continue
+        for pid in children:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -50,6 +74,7 @@ def gunicorn(workers: int = 2):
         [str(gunicorn_bin), "-w", str(workers), "--threads", "4", "--keep-alive", "5",
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "benchmarks.serve:app"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
+    SERVERS.append(server.pid)
     try:
         for _ in range(100):
             try:
@@ -61,6 +86,7 @@ def gunicorn(workers: int = 2):
             raise RuntimeError("gunicorn did not start")
         yield base
     finally:
+        SERVERS.remove(server.pid)
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(folder, ignore_errors=True)
@@ -137,13 +163,16 @@ def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",
                      "  return wrk.format(nil, path, headers)\nend")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write("\n".join(lines))
+    cpu_before = server_cpu_seconds()
     try:
         out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", script.name, url],
                              capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(script.name)
+    cpu = server_cpu_seconds() - cpu_before
     requests, duration, p95, bad = next(l for l in out.splitlines() if l.startswith("RESULT")).split()[1:]
-    return {"rps": int(requests) / float(duration), "p95_ms": float(p95), "bad_status": int(bad)}
+    return {"rps": int(requests) / float(duration), "p95_ms": float(p95), "bad_status": int(bad),
+            "per_cpu_s": int(requests) / cpu if cpu > 0 else 0.0}
 
 
 def interleaved(runs: dict[str, dict], rounds: int = 5, seconds: int = 3) -> dict[str, dict]:
@@ -155,10 +184,20 @@ def interleaved(runs: dict[str, dict], rounds: int = 5, seconds: int = 3) -> dic
     for _ in range(rounds):
         for name, options in runs.items():
             results[name].append(wrk(seconds=seconds, **options))
-    return {name: sorted(rs, key=lambda r: r["rps"])[len(rs) // 2] for name, rs in results.items()}
+    return {name: _medians(rs) for name, rs in results.items()}
+
+
+def _medians(runs: list[dict]) -> dict:
+    """The median run by requests per second, with the median requests per CPU-second."""
+    middle = sorted(runs, key=lambda r: r["rps"])[len(runs) // 2]
+    per_cpu = sorted(r["per_cpu_s"] for r in runs)[len(runs) // 2]
+    return {**middle, "per_cpu_s": per_cpu}
 
 
 def print_rows(rows: list[tuple[str, dict]], bare: dict) -> None:
-    print(f"{'route':<42} {'req/s':>8} {'p95 ms':>7} {'vs bare':>8} {'non-2xx':>8}")
+    print(f"{'route':<42} {'req/s':>8} {'p95 ms':>7} {'vs bare':>8} {'req/CPU-s':>10} {'vs bare':>8} {'non-2xx':>8}")
     for name, r in rows:
-        print(f"{name:<42} {r['rps']:>8.0f} {r['p95_ms']:>7.1f} {r['rps'] / bare['rps']:>8.0%} {r['bad_status']:>8}")
+        per_cpu = r.get("per_cpu_s", 0.0)
+        print(f"{name:<42} {r['rps']:>8.0f} {r['p95_ms']:>7.1f} {r['rps'] / bare['rps']:>8.0%} "
+              f"{per_cpu:>10.0f} {per_cpu / bare['per_cpu_s'] if bare.get('per_cpu_s') else 0:>8.0%} "
+              f"{r['bad_status']:>8}")

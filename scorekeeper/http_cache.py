@@ -1,7 +1,7 @@
 """Conditional GETs: an unchanged game answers 304 with no body (RFC 9110 weak comparison)."""
 from __future__ import annotations
 
-from flask import Response, g, make_response, request, session
+from flask import Response, current_app, g, request, session
 
 
 # Flask-Compress names a compressed body's strong ETag "<etag>:<encoding>"; a phone sends that back.
@@ -11,9 +11,12 @@ COMPRESSED = ("", ":gzip", ":br", ":zstd", ":deflate")
 def not_modified(etag: str) -> Response | None:
     """A bodiless 304 if the client already holds `etag` (or its compressed body), else None;
     the 304 names what the client holds."""
+    held_tags = request.if_none_match
+    if not held_tags:
+        return None
     for held in (etag + encoding for encoding in COMPRESSED):
-        if request.if_none_match.contains_weak(held):
-            response = make_response("", 304)
+        if held_tags.contains_weak(held):
+            response = current_app.response_class(status=304)
             response.set_etag(held)
             return response
     return None

@@ -36,7 +36,7 @@ def cookie_name() -> str:
 def _signature(device: str) -> str:
     secret = current_app.secret_key
     secret = secret if isinstance(secret, bytes) else str(secret).encode()
-    mac = hmac.new(secret, f"device-id/{device}".encode(), hashlib.sha256).digest()[:16]
+    mac = hmac.digest(secret, f"device-id/{device}".encode(), "sha256")[:16]  # one-shot: every request
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
@@ -68,14 +68,15 @@ def _cookie() -> str:
 
 def device_id(create: bool = False) -> str | None:
     """This phone's id, from its cookie; with `create`, a new one if it has none yet."""
-    if "device_id" not in g:
+    state = g._get_current_object()  # asked several times a request: one proxy lookup
+    if "device_id" not in state:
         raw = _cookie()
-        g.device_id = _issued(raw) if raw else None
-    if g.device_id is None and create:
-        g.device_id = secrets.token_urlsafe(32)
-    if g.device_id is not None and create:
-        g.device_refresh = True
-    return g.device_id
+        state.device_id = _issued(raw) if raw else None
+    if create:
+        if state.device_id is None:
+            state.device_id = secrets.token_urlsafe(32)
+        state.device_refresh = True
+    return state.device_id
 
 
 def device_hash(device: str) -> str:
