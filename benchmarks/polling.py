@@ -13,6 +13,7 @@ steadier figure when other work shares the machine: wall-clock rates swing ±10 
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -24,7 +25,7 @@ TARGET = 0.75
 
 
 def main() -> int:
-    with gunicorn(workers=2) as base:
+    with gunicorn(workers=int(os.environ.get("BENCH_WORKERS", "2"))) as base:
         game, _ = call(base, "/api/games", {"players": ["Ana", "Ben", "Cy", "Dee"], "target": 100000})
         auth = {"Authorization": f"Bearer {game['edit_key']}"}
         for n in range(10):

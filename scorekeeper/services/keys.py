@@ -43,5 +43,5 @@ def _pad(secret: str, context: str, size: int) -> bytes:
     blocks, counter = b"", 0
     while len(blocks) < size:  # HMAC in counter mode: as many pad bytes as the text needs
         counter += 1
-        blocks += hmac.digest(secret.encode(), f"{context}/{counter}".encode(), "sha256")
+        blocks += hmac.new(secret.encode(), f"{context}/{counter}".encode(), hashlib.sha256).digest()
     return blocks[:size]
