@@ -12,7 +12,7 @@ from .requests import (
     bearer_key, body_after, body_flag, body_hand_id, body_revision, json_body, query_revision)
 from .serializers import game_dict, written_dict
 
-GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules"}
+GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
 HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "confirm_new"}
 

@@ -29,7 +29,7 @@ def game_dict(game: Game, sheet: ScoreSheet) -> dict:
     scores = sheet.standings()
     outcome = sheet.outcome()
     points = sheet.points()
-    return game_settings(game) | {
+    return game_settings(game) | _teams(sheet) | {
         "players": [{"name": n, "score": scores[n]} for n in sheet.players],
         "standings": {slug: sheet.standings(system) for slug, system in SYSTEMS.items()},
         "url": url_for("scoreboard.scoreboard", game_id=game.id),
@@ -38,6 +38,14 @@ def game_dict(game: Game, sheet: ScoreSheet) -> dict:
         "finished": outcome.finished,
         "winners": outcome.winners,
     }
+
+
+def _teams(sheet: ScoreSheet) -> dict:
+    """A team game's teams and their totals (a game without teams has no "teams" key)."""
+    if sheet.team_scoring is None:
+        return {}
+    rows = sheet.team_scoring.rows(sheet.team_standings())
+    return {"teams": [{"players": list(players), "score": score} for players, score in rows]}
 
 
 def written_dict(game: Game, sheet: ScoreSheet, hand: Hand) -> dict:
