@@ -19,6 +19,7 @@ from ..services import games
 from ..services.page_values import game_view
 from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
+from .team_board import team_context
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard
 EARLIER_HANDS = 15  # hands before those shown as points; older ones only on the hands pages
@@ -45,6 +46,8 @@ def board_context(game: Game) -> dict:
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=sheet.points(), outcome=outcome, editable=editable,
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
+    context["chart_lines"] = (sheet.players, context["running"])
+    context |= team_context(sheet, system)
     if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
         context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
                         target_choices=games.target_choices(game, sheet),
