@@ -69,6 +69,17 @@ def _place(name: str, number: int, by_key: Mapping[str, str], seen: dict[str, in
     return player
 
 
+def teams_from_choices(choices: Sequence[tuple[str, int | None]]) -> list[list[str]] | None:
+    """Teams from each player's chosen team number (None: no team chosen), as a page's form
+    sends them: None when nobody chose one (a game without teams); else the players of each
+    chosen number, lowest first. A player left without a team stays out, for parse_teams to
+    name."""
+    chosen = sorted({number for _name, number in choices if number is not None})
+    if not chosen:
+        return None
+    return [[name for name, number in choices if number == team] for team in chosen]
+
+
 def teams_from_numbers(players: Sequence[str], numbers: Sequence[int | None]) -> Teams | None:
     """Teams from each seated player's stored team number, numbered again from 0 in order of
     their stored numbers; partners keep seat order. A game whose players are not all

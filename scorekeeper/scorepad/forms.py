@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectChoice, StringField
+from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..domain.editions import (
@@ -28,6 +28,16 @@ def parse_revision(value: str | None) -> int:
     return -1 if number is None else number
 
 
+MOST_TEAMS = MAX_PLAYERS // 2
+TEAM_CHOICES = [SelectChoice("", lazy_gettext("No team"))] + [
+    SelectChoice(str(n), lazy_gettext("Team %(n)s", n=n)) for n in range(1, MOST_TEAMS + 1)]
+
+
+def chosen_team(value: str | None) -> int | None:
+    """A team select's value as a number (None: no team)."""
+    return int(value) if value and value.isdigit() else None
+
+
 class NewGameForm(FlaskForm):
     players = FieldList(
         StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME)]),
@@ -41,6 +51,9 @@ class NewGameForm(FlaskForm):
     stacking = BooleanField(lazy_gettext("Stacking draws"), description=HOUSE_RULE_HELP["stacking"])
     uno_penalty = WholeNumberField(lazy_gettext("UNO penalty"), description=HOUSE_RULE_HELP["uno_penalty"], validators=[
         Optional(), NumberRange(0, MAX_UNO_PENALTY, lazy_gettext("From 0 to %(max)d cards.", max=MAX_UNO_PENALTY))])
+    teams = FieldList(SelectField(lazy_gettext("Team"), default="", choices=TEAM_CHOICES),
+                      min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    keep_order = BooleanField(lazy_gettext("Keep the order typed (partners may sit side by side)"))
     blank_points = WholeNumberField(lazy_gettext("Blank card points"), default=DEFAULT_BLANK_POINTS,
                                 description=HOUSE_RULE_HELP["blank_points"], validators=[
         Optional(), NumberRange(0, MAX_BLANK_POINTS, lazy_gettext("From 0 to %(max)d points.", max=MAX_BLANK_POINTS))])

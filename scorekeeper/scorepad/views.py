@@ -7,6 +7,7 @@ from flask_babel import gettext
 from ..domain.editions import EDITIONS, get_edition
 from ..access.games import editable_game_or_403, my_games, remember_key
 from ..domain.scoring import SYSTEMS
+from ..domain.teams import teams_from_choices
 from ..numbers import whole_number
 from ..services import games
 from ..services.page_values import game_view, table_view
@@ -14,7 +15,7 @@ from ..services.errors import ServiceError, StorageFailure
 from ..access.tables import my_tables
 from ..translate import translated
 from . import bp
-from .forms import NewGameForm
+from .forms import NewGameForm, chosen_team
 
 
 @bp.get("/")
@@ -33,14 +34,17 @@ def home():
 def new_game():
     form = NewGameForm()
     if form.validate_on_submit():
-        names = [n.strip() for n in form.players.data if n and n.strip()]
+        seats = [(n.strip(), chosen_team(t)) for n, t in zip(form.players.data, form.teams.data)
+                 if n and n.strip()]
+        names = [name for name, _team in seats]
         rules = {"zero_counts_ten": form.zero_counts_ten.data, "stacking": form.stacking.data,
                  "uno_penalty": form.uno_penalty.data}
         if get_edition(form.edition.data).extra == "blank" and form.blank_points.data is not None:
             rules["blank_points"] = form.blank_points.data
         try:
             game, key = games.create_game(names, form.edition.data, form.scoring.data,
-                                          form.target.data, rules)
+                                          form.target.data, rules, teams=teams_from_choices(seats),
+                                          seat_apart=not form.keep_order.data)
         except StorageFailure:
             raise  # not the form's fault: the error page says so, with 503
         except ServiceError as err:

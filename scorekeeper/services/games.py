@@ -13,7 +13,7 @@ from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_e
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
     build_hand, clean_player_names, dealing_seat, parse_system, reached_target)
-from ..domain.teams import Teams, TeamsError, parse_teams, teams_from_numbers
+from ..domain.teams import Teams, TeamsError, parse_teams, seat_partners_apart, teams_from_numbers
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
 from ..plain_select import PlainSelect
@@ -173,11 +173,12 @@ def sheet_of(game: Game) -> ScoreSheet:
 def create_game(players: object, edition: object = DEFAULT_EDITION,
                 scoring: object = WINNER_TAKES_POINTS, target: object = DEFAULT_TARGET,
                 house_rules: object = None, first_dealer_seat: int = 0,
-                teams: object = None) -> tuple[Game, str]:
+                teams: object = None, seat_apart: bool = False) -> tuple[Game, str]:
     """A new game and its edit key (shown once: only its hash is kept). `teams` (a list of
-    lists of names, or None) plays it in teams; the players keep the order given."""
+    lists of names, or None) plays it in teams; the players keep the order given unless
+    `seat_apart` seats partners apart."""
     key = new_key()
-    game = build_game(players, edition, scoring, target, house_rules, hash_key(key), teams)
+    game = build_game(players, edition, scoring, target, house_rules, hash_key(key), teams, seat_apart)
     game.first_dealer_seat = first_dealer_seat % len(game.players)
     db.session.add(game)
     storage.commit()
@@ -200,9 +201,12 @@ class NewGame(NamedTuple):
 
 
 def build_game(players: object, edition: object, scoring: object, target: object,
-               house_rules: object, key_hash: str, teams: object = None) -> Game:
+               house_rules: object, key_hash: str, teams: object = None,
+               seat_apart: bool = False) -> Game:
     """A checked, unsaved game; raises Invalid naming the field at fault."""
     new = check_new_game(players, edition, scoring, target, house_rules, teams)
+    if seat_apart and new.teams:
+        new = new._replace(names=seat_partners_apart(new.teams))
     return Game(edition=new.edition, scoring=new.scoring, target=new.target,
                 house_rules=new.house_rules, edit_key_hash=key_hash,
                 players=[Player(seat=i, name=n, team=new.team_number(n))

@@ -117,9 +117,10 @@ def _seat_roster(table: FamilyTable, game: Game) -> None:
 
 
 def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
-               teams: object = None, **options) -> Game:
+               teams: object = None, seat_apart: bool = False, **options) -> Game:
     """A new game at the table (the caller has checked the key). Its edit key is the table's.
-    `teams` (lists of names, or None) plays it in teams; the players keep the order given."""
+    `teams` (lists of names, or None) plays it in teams; the players keep the order given
+    unless `seat_apart` seats partners apart."""
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
         settings = _with_defaults(last_settings(table), options)
@@ -127,7 +128,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             game = build_game(players, settings.get("edition", "classic"),
                               settings.get("scoring", WINNER_TAKES_POINTS),
                               settings.get("target", 500), settings.get("house_rules"),
-                              table.edit_key_hash, teams)
+                              table.edit_key_hash, teams, seat_apart)
             game.table_id = table.id
             game.first_dealer_seat = first_dealer_seat % len(game.players)
             _seat_roster(table, game)

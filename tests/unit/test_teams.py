@@ -148,3 +148,28 @@ def test_team_totals_match_a_naive_recount_random_games():
             rows = TeamScoring.of(slug, teams).running(hands)
             assert rows[-1] == _naive_team_totals(slug, teams, hands)
             assert rows[0] == _naive_team_totals(slug, teams, hands[:1])
+
+
+def test_teams_from_choices_groups_by_number_and_leaves_the_unchosen_out():
+    from scorekeeper.domain.teams import teams_from_choices
+    assert teams_from_choices([("Ana", None), ("Ben", None)]) is None
+    assert teams_from_choices([("Ana", 2), ("Ben", 1), ("Cy", 2), ("Dee", 1)]) == [["Ben", "Dee"], ["Ana", "Cy"]]
+    assert teams_from_choices([("Ana", 1), ("Ben", None), ("Cy", 3)]) == [["Ana"], ["Cy"]]
+
+
+def test_a_score_sheet_with_teams_decides_by_team_totals():
+    from scorekeeper.domain.editions import HouseRules, get_edition
+    from scorekeeper.domain.scoring import ScoreSheet, build_hand
+    edition = get_edition("classic")
+    players = ["Ana", "Ben", "Cy", "Dee"]
+    held = {"Ana": [], "Ben": ["9", "wild-draw4"], "Cy": ["5"], "Dee": ["skip"]}
+    sheet = ScoreSheet(edition, HouseRules(), "winner-takes-points", 79, players,
+                       [build_hand(edition, players, held)], teams=(("Ana", "Cy"), ("Ben", "Dee")))
+    # Ana out: her side takes Ben 9 + 50 and Dee 20 = 79; Cy's 5 counts for nobody.
+    assert sheet.team_standings() == {0: 79, 1: 0}
+    assert sheet.standings()["Ana"] == 84
+    outcome = sheet.outcome()
+    assert outcome.finished and outcome.winners == ["Ana", "Cy"] and outcome.ended_after == 1
+    assert dict(sheet.deciding_totals()) == {0: 79, 1: 0}
+    alone = ScoreSheet(edition, HouseRules(), "winner-takes-points", 85, players, sheet.hands)
+    assert not alone.outcome().finished and alone.team_standings() == {}
