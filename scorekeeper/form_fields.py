@@ -22,3 +22,8 @@ class WholeNumberField(IntegerField):
             too_long = len(valuelist[0].strip()) > MAX_DIGITS
             raise ValueError(gettext("Enter a whole number of at most %(max)d digits.", max=MAX_DIGITS)
                              if too_long else str(WHOLE))
+
+
+def chosen_team(value: str | None) -> int | None:
+    """A team picked on a form (a select or a row of radios), as a number; None: no team."""
+    return int(value) if value and value.isdigit() and len(value) < 3 else None

@@ -54,7 +54,13 @@ function setupSeats(form) {
     label.querySelector(".seat-no").textContent = at < 0 ? "" : `${at + 1}.`;
   });
   form.addEventListener("change", (event) => {
-    const box = event.target;
+    let box = event.target;
+    if (box.name.startsWith("team:")) {  // a team tapped for someone not ticked yet ticks them
+      const name = box.name.slice(5);
+      box = [...form.querySelectorAll('input[name="seat"]')].find((seat) => seat.value === name);
+      if (!box || box.checked || !event.target.value) return;
+      box.checked = true;
+    }
     if (!box.matches('input[name="seat"]')) return;
     const at = order.indexOf(box);
     if (at >= 0) order.splice(at, 1);

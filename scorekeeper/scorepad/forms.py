@@ -33,11 +33,6 @@ TEAM_CHOICES = [SelectChoice("", lazy_gettext("No team"))] + [
     SelectChoice(str(n), lazy_gettext("Team %(n)s", n=n)) for n in range(1, MOST_TEAMS + 1)]
 
 
-def chosen_team(value: str | None) -> int | None:
-    """A team select's value as a number (None: no team)."""
-    return int(value) if value and value.isdigit() else None
-
-
 class NewGameForm(FlaskForm):
     players = FieldList(
         StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME)]),

@@ -8,6 +8,7 @@ from ..domain.editions import EDITIONS, get_edition
 from ..access.games import editable_game_or_403, my_games, remember_key
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
+from ..form_fields import chosen_team
 from ..numbers import whole_number
 from ..services import games
 from ..services.page_values import game_view, table_view
@@ -15,7 +16,7 @@ from ..services.errors import ServiceError, StorageFailure
 from ..access.tables import my_tables
 from ..translate import translated
 from . import bp
-from .forms import NewGameForm, chosen_team
+from .forms import NewGameForm
 
 
 @bp.get("/")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import StringField
+from wtforms import BooleanField, StringField
 from wtforms.validators import InputRequired, Length
 
 from ..domain.scoring import MAX_NAME
@@ -21,6 +21,7 @@ class StartForm(FlaskForm):
     """Roster players ticked in seat order (the `seat` list), plus new names on the spot."""
 
     new = StringField(lazy_gettext("New players (separate names with commas)"))
+    keep_order = BooleanField(lazy_gettext("Keep the order tapped (partners may sit side by side)"))
 
 
 class RenameForm(FlaskForm):

@@ -9,7 +9,9 @@ from flask_babel import gettext, ngettext
 from ..access.games import remember_key, remember_new_games
 from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
                              table_key_for, table_or_404)
+from ..domain.teams import teams_from_choices
 from ..domain.text import N_
+from ..form_fields import chosen_team
 from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
@@ -87,8 +89,10 @@ def start_game(table_id: str):
     table = kept_table_or_403(table_id)
     form = StartForm()
     if form.validate_on_submit():
+        seats = _seats(form)
+        teams = teams_from_choices([(name, chosen_team(request.form.get(f"team:{name}"))) for name in seats])
         try:
-            game = tables.start_game(table.id, _seats(form))
+            game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data)
         except ServiceError as err:
             form.new.errors = [translated_error(err)]
         else:

@@ -62,3 +62,32 @@ def test_bad_teams_are_shown_beside_the_field_and_create_nothing(app, client, cs
 def test_the_page_offers_a_team_beside_each_player_in_polish_too(client):
     page = client.get("/games/new?lang=pl").get_data(as_text=True)
     assert page.count('class="team-pick"') == 10 and "Drużyna 2" in page
+
+
+def keeper(app, client):
+    table = client.post("/api/tables", json={"name": "Kitchen"}).json
+    app.config["WTF_CSRF_ENABLED"] = False
+    client.post(f"/tables/{table['id']}/keep-score", data={"key": table["edit_key"]})
+    for names in (["Ana", "Ben", "Cy", "Dee"],):  # a first game puts them on the roster
+        client.post("/api/games", json={"players": names, "table": table["id"]},
+                    headers={"Authorization": f"Bearer {table['edit_key']}"})
+    return table
+
+
+def test_a_table_starts_a_team_game_from_taps(app, client):
+    table = keeper(app, client)
+    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert page.count('name="team:') == 4 * 5  # – and 1 to 4 beside each of the four
+    data = {"seat": ["Ana", "Cy", "Ben", "Dee"], "team:Ana": "1", "team:Cy": "1", "team:Ben": "2", "team:Dee": "2"}
+    made = client.post(f"/tables/{table['id']}/games", data=data)
+    assert made.status_code == 302
+    assert seats(app) == [("Ana", 0), ("Ben", 1), ("Cy", 0), ("Dee", 1)]
+
+
+def test_a_table_start_with_someone_left_out_of_the_teams_says_who(app, client):
+    table = keeper(app, client)
+    before = games(app)
+    page = client.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben", "Cy"], "team:Ana": "1",
+                                                             "team:Ben": "2"})
+    assert page.status_code == 422 and games(app) == before
+    assert "Cy is in no team" in page.get_data(as_text=True)
