@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import jsonify, url_for
 
+from ..domain.league import LeagueRow
 from ..domain.text import N_, say
 from ..services import tables
 from ..services.errors import Malformed
@@ -20,7 +21,15 @@ def table_dict(summary: TableSummary) -> dict:
         "games": [{"id": g.id, "url": url_for("scoreboard.scoreboard", game_id=g.id),
                    "players": g.players, "finished": g.finished, "winners": g.winners,
                    "hands": g.hands} for g in summary.games],
+        "league": [league_row(row) for row in summary.league()],
     }
+
+
+def league_row(row: LeagueRow) -> dict:
+    """One player's line in the current season's family league."""
+    return {"name": row.player, "games_played": row.games_played, "games_won": row.games_won,
+            "points": row.points, "points_by_system": dict(row.points_by_system),
+            "streak": row.streak, "rival": row.rival}
 
 
 @bp.post("/tables")

@@ -19,7 +19,7 @@ from .teams import Teams, TeamScoring
 
 @dataclass(frozen=True)
 class FinishedGame:
-    game_id: int
+    game_id: object  # opaque: the app's ids are strings
     finished_at: datetime
     players: tuple[str, ...]  # seat order
     scoring: str  # the game's system slug
@@ -32,7 +32,7 @@ class FinishedGame:
         return system_of(self.scoring).ranked(self.totals, list(self.players))
 
     @property
-    def when(self) -> tuple[datetime, int]:
+    def when(self) -> tuple[datetime, object]:
         return (self.finished_at, self.game_id)
 
 
@@ -51,7 +51,7 @@ class LeagueRow:
         return Fraction(self.games_won, self.games_played) if self.games_played else Fraction(0)
 
 
-def finished_game(game_id: int, finished_at: datetime, sheet: ScoreSheet,
+def finished_game(game_id: object, finished_at: datetime, sheet: ScoreSheet,
                   teams: Teams | None = None) -> FinishedGame | None:
     """A game's league record from its score sheet (None while it is not over). In a team
     game every player carries their team's total and the winning team's players all win.
@@ -117,6 +117,7 @@ def rivals(games: Iterable[FinishedGame]) -> dict[str, str]:
             for name, near in count.items()}
 
 
-def _newest_first(when: tuple[datetime, int]) -> tuple[float, int]:
-    """A sort key that puts the more recent of two moments first."""
-    return (-when[0].timestamp(), -when[1])
+def _newest_first(when: tuple[datetime, object]) -> float:
+    """A sort key that puts the more recent of two moments first (game ids are opaque: two
+    games that ended at the same moment leave the tie to the names)."""
+    return -when[0].timestamp()

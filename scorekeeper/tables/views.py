@@ -9,6 +9,7 @@ from flask_babel import gettext, ngettext
 from ..access.games import remember_key, remember_new_games
 from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
                              table_key_for, table_or_404)
+from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
 from ..domain.text import N_
 from ..form_fields import chosen_team
@@ -48,7 +49,7 @@ def _page(table, **forms):
     summary = table_summary(table.id)
     keeper = can_keep(table)
     context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=GAMES_SHOWN,
-                   by_id={p.id: p for p in summary.players})
+                   by_id={p.id: p for p in summary.players}, systems=SYSTEMS)
     if keeper:
         context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
                         merge=forms.get("merge") or MergeForm(), action=TableActionForm(),

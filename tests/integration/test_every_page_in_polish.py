@@ -172,6 +172,7 @@ def test_every_page_is_polish_with_no_english_left(walk, app, client):
     walk.page(f"/tables/{table['id']}/share")
     walk.page(f"/tables/{table['id']}/keep-score")
     walk.page(f"/tables/{table['id']}/restore")
+    walk.page(f"/tables/{table['id']}/league/1")
     walk.page("/tables/new")
     walk.page(f"/tables/{table['id']}", client=stranger)
     walk.page(f"/tables/{table['id']}/keep-score", client=stranger)

@@ -133,7 +133,7 @@ def _naive_rival(name, mine):
         i = order.index(name)
         for other in order[max(i - 1, 0):i] + order[i + 1:i + 2]:
             count, last = near.get(other, (0, None))
-            near[other] = (count + 1, (g.finished_at, g.game_id))
+            near[other] = (count + 1, g.finished_at)  # game ids are opaque: no tie-break by id
     if not near:
         return None
     most = max(c for c, _ in near.values())

@@ -1,0 +1,36 @@
+"""A family table's league: a past season's page, and the keeper's "start a new season"."""
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext
+
+from ..access.tables import kept_table_or_403, table_or_404
+from ..domain.scoring import SYSTEMS
+from ..services import seasons
+from ..services.page_values import table_view
+from ..services.table_stats import table_summary
+from . import bp
+from .forms import TableActionForm
+
+
+@bp.get("/tables/<public_id:table_id>/league/<int:number>")
+def season_page(table_id: str, number: int):
+    """One season's league, read-only (the current one too, at its own address)."""
+    table = table_or_404(table_id)
+    summary = table_summary(table.id)
+    if not 1 <= number <= len(summary.seasons):
+        abort(404)
+    return render_template("table_season.html", table=table_view(table), summary=summary,
+                           season=summary.seasons[number - 1], rows=summary.league(number),
+                           systems=SYSTEMS)
+
+
+@bp.post("/tables/<public_id:table_id>/seasons")
+def start_season(table_id: str):
+    table = kept_table_or_403(table_id)
+    if not TableActionForm().validate_on_submit():
+        abort(400)
+    number = seasons.start_season(table.id)
+    flash(gettext("Season %(n)s has begun: the league starts again from nothing. Earlier "
+                  "seasons stay readable.", n=number))
+    return redirect(url_for(".table_page", table_id=table.id) + "#league")
