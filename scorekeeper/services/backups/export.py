@@ -31,6 +31,9 @@ def game_record(game: Game) -> dict:
             record["typed_totals"] = typed
         hands.append(record)
     extra = {"past_targets": list(game.past_targets)} if game.past_targets else {}
+    teams = games.teams_of(game)
+    if teams:  # a team game (a house rule): who partnered whom, in the order they were given
+        extra["teams"] = [list(team) for team in teams]
     return games.game_settings(game) | extra | {
         "players": [p.name for p in game.players],
         "created_at": _stamp(game.created_at),
@@ -94,5 +97,12 @@ def score_sheet_csv(game: Game) -> str:
         row = [f"total: {system.name.lower()}", "", ""]
         for name in players:
             row += [totals[name], ""]
+        writer.writerow([_cell(c) for c in row])
+    if sheet.team_scoring is not None:  # the score that counts: each player's team's total
+        side = {name: n for n, team in enumerate(sheet.teams or ()) for name in team}
+        totals = sheet.team_standings()
+        row = [f"team total: {sheet.system.name.lower()}", "", ""]
+        for name in players:
+            row += [totals[side[name]], ""]
         writer.writerow([_cell(c) for c in row])
     return out.getvalue()

@@ -31,7 +31,7 @@ SQLITE_PAUSE = 0.11  # seconds between chunks: see _let_others_write
 ABANDONED_AFTER = 3600  # seconds: a restore still marked this long after it began has died
 ENVELOPE_KEYS = {"format", "version", "exported_at", "games"}
 GAME_KEYS = {"id", "edition", "scoring", "target", "house_rules", "players", "created_at",
-             "updated_at", "hands", "past_targets"}
+             "updated_at", "hands", "past_targets", "teams"}
 HAND_KEYS = {"id", "number", "dealer", "held", "typed_totals"}
 # Per kind of record: Polish names a game, a hand and a backup in different genders.
 NOT_AN_OBJECT = {"game": N_("each game must be a JSON object."),
@@ -109,6 +109,7 @@ class Plan:
     dealers: list[int]  # per hand: the dealer's seat
     hand_ids: list[str] = field(default_factory=list)  # per hand: its id (older backups: new ones)
     roster_ids: list[int | None] = field(default_factory=list)  # per seat, in a table only
+    teams: list[int | None] = field(default_factory=list)  # per seat, in a team game only
 
     @property
     def rows(self) -> int:
@@ -126,7 +127,7 @@ def _build_game(record: object, index: int) -> Plan:
             raise _fail(where, say(N_("'%(field)s' is missing."), field=field))
     try:  # checked as a new game is checked
         new = check_new_game(record["players"], record["edition"], record["scoring"], record["target"],
-                             record.get("house_rules"))
+                             record.get("house_rules"), record.get("teams"))
     except Invalid as err:
         raise _fail(where, err.message) from None
     names, edition = new.names, get_edition(new.edition)
@@ -149,7 +150,8 @@ def _build_game(record: object, index: int) -> Plan:
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))
     return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d, _ in checked],
-                hand_ids=[hand_id for _, _, hand_id in checked])
+                hand_ids=[hand_id for _, _, hand_id in checked],
+                teams=[new.team_number(name) for name in names] if new.teams else [])
 
 
 def _hands(raws: list, edition, names: list[str], where: Text):
@@ -300,7 +302,8 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
     game_ids = _inserted_ids(Game.__table__, [p.game | {"restore_batch": batch} for p in plans])
     player_ids = iter(_inserted_ids(Player.__table__, [
         {"game_id": g, "seat": seat, "name": name,
-         "roster_id": p.roster_ids[seat] if p.roster_ids else None}
+         "roster_id": p.roster_ids[seat] if p.roster_ids else None,
+         "team": p.teams[seat] if p.teams else None}
         for g, p in zip(game_ids, plans) for seat, name in enumerate(p.names)]))
     seat_ids = [[next(player_ids) for _ in p.names] for p in plans]
     hand_ids = iter(_inserted_ids(Hand.__table__, [
