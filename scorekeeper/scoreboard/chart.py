@@ -14,7 +14,7 @@ from ..bidi import isolate
 MAX_POINTS = 12
 WIDTH, HEIGHT, LABEL_ROOM, LINE_GAP = 100, 48, 46, 7
 DASHES = ("", "4 2", "1 2", "6 2 1 2", "8 3", "2 4", "4 1 1 1", "1 1", "6 6", "3 3 1 3")
-LABEL = 12  # characters of a name shown at its line's end
+LABEL = 13  # characters a line's end label may take, its name and total together (6 px text in LABEL_ROOM)
 
 
 def sample(count: int, most: int = MAX_POINTS) -> list[int]:
@@ -71,7 +71,9 @@ def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
         out.append(f'<path d="{_path([y(rows[p][name]) for p in picks], xs)}"{dash_attr}/>')
     out.append('<g fill="currentColor" stroke="none">')
     for name, height in zip(players, ends):
-        short = name if len(name) <= LABEL else name[:LABEL - 1] + "…"
-        out.append(f'<text x="{WIDTH + 2}" y="{height:.0f}">{escape(isolate(short))} {rows[-1][name]}</text>')
+        total = str(rows[-1][name])
+        room = LABEL - 1 - len(total)  # the total is never cut: the name gives way
+        short = name if len(name) <= room else name[:room - 1] + "…"
+        out.append(f'<text x="{WIDTH + 2}" y="{height:.0f}">{escape(isolate(short))} {total}</text>')
     out.append("</g></svg>")
     return Markup("".join(out))

@@ -61,6 +61,8 @@ def test_the_league_equals_a_naive_recount_of_the_finished_games(client):
     assert all(r["rival"] in names - {r["name"]} for r in league)
     dee = next(r for r in league if r["name"] == "Dee")
     assert dee["games_played"] == 2  # the unfinished game counts for nothing
+    stats = {p["name"]: p["games_won"] for p in state["players"]}
+    assert stats == {"Ana": 2, "Ben": 0, "Cy": 2, "Dee": 0}  # the team game counts for both partners
 
 
 def test_the_table_page_shows_the_league_best_first(client):

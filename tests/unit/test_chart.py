@@ -62,3 +62,14 @@ def test_a_long_game_stays_small_and_the_line_ends_at_the_last_total():
 
 def test_no_chart_before_two_hands():
     assert str(running_chart(PLAYERS, [])) == "" and str(running_chart(PLAYERS, totals(1))) == ""
+
+
+def test_a_long_name_gives_way_to_its_total_so_the_label_fits():
+    import re
+    from scorekeeper.scoreboard.chart import LABEL, running_chart
+    players = ["Babcia Józefina & Celina", "Bo"]
+    svg = str(running_chart(players, [{players[0]: 79, "Bo": 5}, {players[0]: 1108, "Bo": 9}]))
+    labels = [re.sub(r"<[^>]+>|[\u2066-\u2069]", "", t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg)]
+    assert labels[0].endswith(" 1108") and labels[0].startswith("Babcia") and "…" in labels[0]
+    assert labels[1] == "Bo 9"
+    assert all(len(label) <= LABEL for label in labels)
