@@ -17,10 +17,11 @@ def change_target(game_id: str, target: object) -> None:
 
     def change(game: Game) -> None:
         sheet = sheet_of(game)
-        top = max(sheet.standings().values())
+        top = max(sheet.deciding_totals().values())  # a team game: the teams' totals
         if goal <= top:
-            raise Invalid(say(N_("Someone already has %(top)s points: choose a target above %(top)s."),
-                              top=top), field="target")
+            message = (N_("A team already has %(top)s points: choose a target above %(top)s.") if sheet.teams
+                       else N_("Someone already has %(top)s points: choose a target above %(top)s."))
+            raise Invalid(say(message, top=top), field="target")
         if sheet.outcome().finished:  # remembered, so the board still names who reached it first
             game.past_targets = [*game.past_targets, game.target]
         game.target = goal

@@ -84,3 +84,14 @@ def test_a_team_game_at_a_table(client):
     made = client.post("/api/games", json={"players": PLAYERS, "teams": TEAMS, "table": table["id"]},
                        headers={"Authorization": f"Bearer {table['edit_key']}"})
     assert made.status_code == 201 and [t["players"] for t in made.json["teams"]] == TEAMS
+
+
+def test_keep_playing_in_a_team_game_is_checked_against_the_team_totals(client):
+    game = new_team_game(client, target=79)
+    play(client, game, HELD[0])  # Ana and Cy 79 (Ana alone would have 84)
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    refused = client.patch(f"/api/games/{game['id']}", json={"target": 79}, headers=auth)
+    assert refused.status_code == 422 and "A team already has 79 points" in refused.json["error"]
+    raised = client.patch(f"/api/games/{game['id']}", json={"target": 80}, headers=auth)
+    assert raised.status_code == 200 and not raised.json["finished"]
+    assert play(client, game, HELD[1]).status_code == 201
