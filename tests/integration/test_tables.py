@@ -241,7 +241,7 @@ def test_hostile_names_are_escaped(app, client):
     game = play(client, table, [hostile, "Ben"], [{hostile: [], "Ben": ["1"]}, {hostile: ["2"], "Ben": []}])
     keeper = keeper_client(app, table)
     board = client.get(game["url"]).data
-    assert b'<svg class="chart"' in board and "&lt;script&gt;x()… 1".encode() in board  # the chart's label, cut short
+    assert b'<svg class="chart"' in board and "&lt;script&gt;x(… 1".encode() in board  # the chart's label, cut short
     player = next(p for p in client.get(f"/api/tables/{table['id']}").json["players"])
     assert player["name"] == hostile
     for page in (client.get(f"/tables/{table['id']}"), keeper.get(f"/tables/{table['id']}")):
