@@ -139,10 +139,14 @@ class TeamScoring:
     def hand_points(self, winner: str, points: Mapping[str, int]) -> dict[int, int]:
         """What one hand adds to each team, from each player's card points in it."""
         if self.system.winner_takes_hand:
-            side = self.team_of(winner)
-            won = sum(p for name, p in points.items() if self.team_of(name) != side)
+            side, won = self.team_of(winner), self.won_by_going_out(winner, points)
             return {n: won if n == side else 0 for n in range(len(self.teams))}
         return {n: sum(points[name] for name in team) for n, team in enumerate(self.teams)}
+
+    def won_by_going_out(self, winner: str, points: Mapping[str, int]) -> int:
+        """What the other teams held when the winner went out: partners' cards count for nobody."""
+        side = self.team_of(winner)
+        return sum(p for name, p in points.items() if self.team_of(name) != side)
 
     def add_hand(self, totals: Mapping[int, int], winner: str,
                  points: Mapping[str, int]) -> dict[int, int]:

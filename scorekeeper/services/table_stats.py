@@ -37,6 +37,7 @@ class GameSummary:
     best: dict = field(default_factory=dict)  # roster id -> most points won in one hand
     started: datetime | None = None  # when it was started (UTC): the table lists games by day
     record: FinishedGame | None = None  # its league record, once it is over
+    teams: list = field(default_factory=list)  # a team game's (players, total) per team
 
 
 @dataclass
@@ -172,10 +173,14 @@ def _summarise(game: Game, seats: list, hands: dict, hand_times: dict) -> GameSu
     if outcome.finished:  # it ended with the hand that took someone to the target
         ended = sorted(hand_times)[outcome.ended_after - 1]
         summary.record = finished_game(game.id, hand_times[ended], sheet)
+    scoring = sheet.team_scoring
+    if scoring:
+        summary.teams = scoring.rows(sheet.team_standings())
     for hand, points in zip(sheet.hands, sheet.points()):
         rid = roster[hand.winner]
+        won = scoring.won_by_going_out(hand.winner, points) if scoring else sum(points.values())
         summary.hand_wins[rid] = summary.hand_wins.get(rid, 0) + 1
-        summary.best[rid] = max(summary.best.get(rid, 0), sum(points.values()))
+        summary.best[rid] = max(summary.best.get(rid, 0), won)
     return summary
 
 

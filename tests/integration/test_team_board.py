@@ -49,3 +49,21 @@ def test_the_winning_team_is_named_together(client):
     play(client, game, HELD[0])
     page = html.unescape(client.get(f"/games/{game['id']}").get_data(as_text=True))
     assert "Ana and Cy win!" in re.sub(r"<[^>]+>", "", page)
+
+
+def test_a_family_table_shows_each_team_games_totals_and_counts_best_hands_by_team(client):
+    table = client.post("/api/tables", json={"name": "Kitchen"}).json
+    game = client.post("/api/games", json={"players": PLAYERS, "teams": TEAMS, "target": 10000,
+                                           "table": table["id"]},
+                       headers={"Authorization": f"Bearer {table['edit_key']}"}).json
+    for held in HELD:
+        assert play(client, game, held).status_code == 201
+    stored = [(next(n for n, c in h.items() if not c), {n: c for n, c in h.items() if c}) for h in HELD]
+    expected = recount("winner-takes-points", stored)
+    page = html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/tables/{table['id']}").get_data(as_text=True)))
+    assert f"Ana & Cy {expected[0]}, Ben & Dee {expected[1]}" in page
+    # Best hand: what going out won from the other team. Ana's first hand won Ben 59 + Dee 20;
+    # her partner Cy's 5 counts for nobody, so not 84. Dee's: Ana 7 + Cy 51, not Ben's 2 too
+    # (60); Cy's: Ben 20 + Dee 9, not Ana's 3 too (32).
+    best = {p["name"]: p["best_hand"] for p in client.get(f"/api/tables/{table['id']}").json["players"]}
+    assert best == {"Ana": 79, "Ben": 0, "Cy": 29, "Dee": 58}
