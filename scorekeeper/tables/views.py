@@ -79,10 +79,14 @@ def player_page(table_id: str, player_id: str):
 
 
 def _seats(form: StartForm) -> list[str]:
-    """Ticked roster names in the order they were tapped, then the new names."""
+    """Ticked roster names in the order they were tapped, then anyone given a team but not
+    ticked (with JavaScript a team tap ticks them; without it the team says they play), then
+    the new names."""
     ticked = [n for n in request.form.getlist("seat") if n.strip()]
+    teamed = [key.removeprefix("team:") for key, value in request.form.items(multi=True)
+              if key.startswith("team:") and value and key.removeprefix("team:") not in ticked]
     new = [n for n in (form.new.data or "").split(",") if n.strip()]
-    return ticked + new
+    return ticked + list(dict.fromkeys(teamed)) + new
 
 
 @bp.post("/tables/<public_id:table_id>/games")

@@ -84,6 +84,15 @@ def test_a_table_starts_a_team_game_from_taps(app, client):
     assert seats(app) == [("Ana", 0), ("Ben", 1), ("Cy", 0), ("Dee", 1)]
 
 
+def test_a_team_given_without_a_tick_seats_the_player_as_a_tap_would(app, client):
+    # Without JavaScript a team tap cannot tick the player: the team says they play.
+    table = keeper(app, client)
+    data = {"seat": ["Ana", "Ben", "Cy"], "team:Ana": "1", "team:Ben": "2", "team:Cy": "1",
+            "team:Dee": "2"}
+    assert client.post(f"/tables/{table['id']}/games", data=data).status_code == 302
+    assert seats(app) == [("Ana", 0), ("Ben", 1), ("Cy", 0), ("Dee", 1)]
+
+
 def test_a_table_start_with_someone_left_out_of_the_teams_says_who(app, client):
     table = keeper(app, client)
     before = games(app)
