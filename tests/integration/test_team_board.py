@@ -51,6 +51,17 @@ def test_the_winning_team_is_named_together(client):
     assert "Ana and Cy win!" in re.sub(r"<[^>]+>", "", page)
 
 
+def test_the_keepers_rematch_says_the_teams_stay(app, client):
+    game = client.post("/api/games", json={"players": PLAYERS, "teams": TEAMS, "target": 79}).json
+    play(client, game, HELD[0])
+    app.config["WTF_CSRF_ENABLED"] = False
+    assert client.post(f"/games/{game['id']}/keep-score", data={"key": game["edit_key"]}).status_code == 302
+    page = re.sub(r"<[^>]+>", "", html.unescape(client.get(f"/games/{game['id']}").get_data(as_text=True)))
+    assert "Same players, teams and rules; Ben deals first." in page
+    polish = client.get(f"/games/{game['id']}", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "Ci sami gracze, drużyny i zasady" in polish
+
+
 def test_a_family_table_shows_each_team_games_totals_and_counts_best_hands_by_team(client):
     table = client.post("/api/tables", json={"name": "Kitchen"}).json
     game = client.post("/api/games", json={"players": PLAYERS, "teams": TEAMS, "target": 10000,
