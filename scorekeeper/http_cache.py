@@ -11,21 +11,30 @@ COMPRESSED = ("", ":gzip", ":br", ":zstd", ":deflate")
 def not_modified(etag: str) -> Response | None:
     """A bodiless 304 if the client already holds `etag` (or its compressed body), else None;
     the 304 names what the client holds."""
-    held_tags = request.if_none_match
-    if not held_tags:
+    raw = request.headers.get("If-None-Match")
+    if not raw:
         return None
-    for held in (etag + encoding for encoding in COMPRESSED):
-        if held_tags.contains_weak(held):
-            response = current_app.response_class(status=304)
-            response.set_etag(held)
-            return response
-    return None
+    tags = [etag + encoding for encoding in COMPRESSED]
+    # A phone sends back the one tag it was given: matched without parsing a list of tags.
+    sent = raw.removeprefix("W/")
+    held = sent[1:-1] if len(sent) > 1 and sent[0] == sent[-1] == '"' else None
+    if held not in tags:
+        held = next((tag for tag in tags if request.if_none_match.contains_weak(tag)), None)
+    if held is None:
+        return None
+    response = current_app.response_class(status=304)
+    response.set_etag(held)
+    return response
 
 
 def revalidate(response: Response) -> Response:
     """Always ask whether it is still fresh; what a phone sees depends on its cookie."""
-    response.headers.setdefault("Cache-Control", "no-cache")
-    response.vary.add("Cookie")
+    headers = response.headers
+    headers.setdefault("Cache-Control", "no-cache")
+    if "Vary" in headers:
+        response.vary.add("Cookie")
+    else:  # a poll's 304: set once, without parsing a header that is not there
+        headers["Vary"] = "Cookie"
     return response
 
 

@@ -95,7 +95,8 @@ def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
         return None
     _rows.remember(game_id, None if row.row_id is None else
                    DeviceRow(row.row_id, row.sealed_key, row.last_used_at))
-    if hash_opens(row.edit_key_hash, key_for(game_id)):
+    sealed = row.sealed_key
+    if sealed is not None and hash_opens(row.edit_key_hash, _rows.unseal(game_id, sealed, device)):
         return row.version, True
     table_key = None if row.table_id is None else table_key_in(row.table_id, row.table_sealed_key)
     if not hash_opens(row.edit_key_hash, table_key):

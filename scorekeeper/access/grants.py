@@ -111,8 +111,9 @@ class DeviceRows:
     def seal(self, thing_id: str, key: str) -> str:
         return seal(device_id(create=True), f"{self.key_context}/{thing_id}", key)
 
-    def unseal(self, thing_id: str, sealed_key: str) -> str | None:
-        return unseal(device_id(), f"{self.key_context}/{thing_id}", sealed_key)
+    def unseal(self, thing_id: str, sealed_key: str, device: str | None = None) -> str | None:
+        """The key in a row of this phone (`device`: its id, when the caller has it at hand)."""
+        return unseal(device or device_id(), f"{self.key_context}/{thing_id}", sealed_key)
 
     def key(self, thing_id: str) -> str | None:
         """The key this phone holds for the thing, if any."""
