@@ -72,3 +72,20 @@ def test_a_kept_scoreboard_is_compressed_once_and_a_new_version_afresh(app, clie
     client.get(f"/api/games/{game['id']}", headers=GZIP)
     client.get(f"/api/games/{game['id']}", headers=GZIP)
     assert len(compressions) == 4  # API answers are not kept
+
+
+def test_a_poll_matches_its_tag_however_it_is_sent(app, client, game):
+    post_hand(client, game, HAND)
+    url = f"/games/{game['id']}/board"
+    etag = client.get(url, headers=GZIP).headers["ETag"]  # '"…:gzip"'
+    plain = etag.removesuffix(':gzip"') + '"'
+    for sent, names in ((etag, etag), ("W/" + etag, etag), (plain, plain),
+                        (f'"stale", {etag}', etag), (f'W/"stale",{plain}', plain), ("*", None)):
+        answer = client.get(url, headers={**GZIP, "If-None-Match": sent})
+        assert answer.status_code == 304 and answer.data == b"", sent
+        assert "Cookie" in answer.headers["Vary"] and answer.headers["Cache-Control"] == "no-cache", sent
+        if names:
+            assert answer.headers["ETag"] == names, sent
+    for sent in ('"stale"', 'W/"stale"', etag[:-2] + '"', '"', "", '"a", "b"'):
+        answer = client.get(url, headers={**GZIP, "If-None-Match": sent})
+        assert answer.status_code == 200 and "Cookie" in answer.headers["Vary"], sent
