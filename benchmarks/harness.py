@@ -175,15 +175,22 @@ def wrk(url: str, seconds: int = 5, connections: int = 8, method: str = "GET",
             "per_cpu_s": int(requests) / cpu if cpu > 0 else 0.0}
 
 
+WRITES_SETTLE_S = 3
+
+
 def interleaved(runs: dict[str, dict], rounds: int = 5, seconds: int = 3) -> dict[str, dict]:
     """Run each named wrk load `rounds` times, alternating, and keep each one's median run.
 
-    Alternating spreads the machine's noise evenly over the routes being compared.
+    Alternating spreads the machine's noise evenly over the routes being compared. A load
+    that writes is followed by a pause: SQLite's flushes and checkpoint after it would
+    otherwise slow whichever load comes next (the bare route, at the start of a round).
     """
     results: dict[str, list[dict]] = {name: [] for name in runs}
     for _ in range(rounds):
         for name, options in runs.items():
             results[name].append(wrk(seconds=seconds, **options))
+            if options.get("method", "GET") != "GET":
+                time.sleep(WRITES_SETTLE_S)
     return {name: _medians(rs) for name, rs in results.items()}
 
 

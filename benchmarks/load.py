@@ -47,7 +47,7 @@ def main() -> int:
                 "headers": {"Content-Type": "application/json"},
                 "rotate": [(f"/api/games/{g['id']}/hands", {"Authorization": f"Bearer {g['edit_key']}"})
                            for g in savers]},
-        }, rounds=3)
+        }, rounds=5)
         sizes = [len(call(base, f"/api/games/{g['id']}", method="GET")[0]["hands"]) for g in savers]
     print_rows(list(results.items()), results["GET /_bare (no cookies)"])
     print(f"(saves went round {SAVE_GAMES} games, which ended with {min(sizes)} to {max(sizes)} hands)")
