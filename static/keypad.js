@@ -75,14 +75,22 @@ class Keypad {
     active.querySelector(".tally").scrollIntoView({ block: "nearest" });
   }
 
+  // In a team game (data-team on each seat) partners score together: the out player's team
+  // gets the other teams' cards, or each team is charged its players' cards.
   sayWhatSaveDoes() {
     const out = this.seats.find((s) => this.isOut(s));
     const others = this.seats.filter((s) => s !== out);
+    const teams = this.form.dataset.teamNames ? JSON.parse(this.form.dataset.teamNames) : null;
+    const sum = (seats) => seats.reduce((total, s) => total + this.points(s), 0);
     let text = t("tapOut");
     if (out && this.form.dataset.winnerTakes === "yes") {
-      text = t("gives", { name: this.nameOf(out), points: others.reduce((sum, s) => sum + this.points(s), 0) });
+      const scored = teams ? others.filter((s) => s.dataset.team !== out.dataset.team) : others;
+      text = t("gives", { name: teams ? teams[out.dataset.team] : this.nameOf(out), points: sum(scored) });
     } else if (out) {
-      text = t("charges", { list: others.map((s) => `${this.nameOf(s)} +${this.points(s)}`).join(" · ") });
+      const charged = teams
+        ? teams.map((name, n) => `${name} +${sum(this.seats.filter((s) => s.dataset.team === String(n)))}`)
+        : others.map((s) => `${this.nameOf(s)} +${this.points(s)}`);
+      text = t("charges", { list: charged.join(" · ") });
     }
     this.form.querySelector(".save-says").textContent = text;
   }

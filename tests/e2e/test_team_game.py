@@ -36,7 +36,15 @@ def test_a_team_game_from_a_table_on_a_phone(page, live_server, taps):
     expect(page.locator(".out-links .button")).to_have_text(["Ana", "Ben", "Cy", "Dee"])
     # Ana goes out; Ben holds a Wild and a 7 (57), Cy a 5 (her partner's: counts for nobody),
     # Dee a Skip (20): Ana and Cy score 77.
-    record_hand(page, taps, 0, {1: ["wild", "7"], 2: ["5"], 3: ["skip"]})
+    taps("text=/Record hand \\d+/")
+    taps("#seat-0 .out-toggle")
+    for seat, kinds in {1: ["wild", "7"], 2: ["5"], 3: ["skip"]}.items():
+        taps(f"#seat-{seat} legend")
+        for kind in kinds:
+            taps(f'.key[data-kind="{kind}"]')
+    # What saving does, before it is done: the team gains the other team's cards, not Cy's.
+    expect(page.locator(".save-says")).to_have_text("Saving gives Ana & Cy +77.")
+    record_hand(page, taps, 0, {}, open_form=False)
     teams = page.locator("table.standings.teams tbody tr")
     expect(teams.nth(0).locator("th")).to_contain_text("Ana & Cy")
     expect(teams.nth(0).locator(".num")).to_have_text("77")
@@ -46,3 +54,21 @@ def test_a_team_game_from_a_table_on_a_phone(page, live_server, taps):
     record_hand(page, taps, 3, {0: ["3"], 1: ["1"], 2: ["9"]})
     expect(teams.nth(1).locator(".num")).to_have_text("12")
     expect(page.locator("svg.chart text")).to_have_text(["Ana & Cy 77", "Ben & Dee 12"])
+
+
+def test_the_keypad_says_what_each_team_is_charged_in_a_lowest_total_game(page, live_server, taps):
+    page.goto(live_server + "/games/new")
+    for n, (name, team) in enumerate((("Ana", "1"), ("Ben", "2"), ("Cy", "1"), ("Dee", "2"))):
+        page.fill(f"#players-{n}", name)
+        page.select_option(f"#teams-{n}", team)
+    page.locator("input[name=scoring][value=lowest-total]").check()
+    taps("text=Start the game")
+    expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    taps("text=/Record hand \\d+/")
+    taps("#seat-1 .out-toggle")  # Ben goes out; Dee is his partner
+    for seat, kinds in {0: ["3"], 2: ["skip"], 3: ["9"]}.items():
+        taps(f"#seat-{seat} legend")
+        for kind in kinds:
+            taps(f'.key[data-kind="{kind}"]')
+    # Seats: partners apart, so Ana, Ben, Cy, Dee round the table as typed.
+    expect(page.locator(".save-says")).to_have_text("Saving charges Ana & Cy +23 · Ben & Dee +9.")
