@@ -27,7 +27,7 @@ class Keypad {
   input(seat, kind) { return seat.querySelector(`input[data-kind="${kind}"]`); }
   isOut(seat) { return seat.querySelector('input[name="out"]').checked; }
   typed(seat) { return seat.querySelector('input[name$="_typed"]'); }
-  nameOf(seat) { return seat.querySelector("legend").textContent; }
+  nameOf(seat) { return seat.querySelector("legend .who").textContent; }
 
   points(seat) {
     const typedValue = this.typed(seat).value.trim();

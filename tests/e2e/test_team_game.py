@@ -42,6 +42,8 @@ def test_a_team_game_from_a_table_on_a_phone(page, live_server, taps):
         taps(f"#seat-{seat} legend")
         for kind in kinds:
             taps(f'.key[data-kind="{kind}"]')
+    expect(page.locator("#seat-2 legend")).to_have_text("Cy · Team 1")  # each seat names its team
+    expect(page.locator(".active-name")).to_have_text("Dee")
     # What saving does, before it is done: the team gains the other team's cards, not Cy's.
     expect(page.locator(".save-says")).to_have_text("Saving gives Ana & Cy +77.")
     record_hand(page, taps, 0, {}, open_form=False)
