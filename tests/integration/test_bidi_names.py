@@ -83,3 +83,20 @@ def test_names_are_isolated_on_a_family_tables_pages(app, client):
         assert response.status_code == 200, path
         bare, isolated = bare_names(response.get_data(as_text=True))
         assert not bare and isolated, (path, bare)
+
+
+def test_a_team_games_pages_and_the_keypads_team_names_are_isolated(app, client):
+    import json
+    import re
+    from html import unescape
+    game = new_game(client, players=[OVERRIDE, ARABIC, "Cy", "Dee"],
+                    teams=[[OVERRIDE, "Cy"], [ARABIC, "Dee"]])
+    keep_score(client, game)
+    post_hand(client, game, {OVERRIDE: [], ARABIC: ["7"], "Cy": ["skip"], "Dee": ["3"]})
+    gid = game["id"]
+    for path in (f"/games/{gid}", f"/games/{gid}/hands/new", f"/games/{gid}/board"):
+        bare, isolated = bare_names(client.get(path).get_data(as_text=True))
+        assert not bare and isolated, (path, bare)
+    keypad = client.get(f"/games/{gid}/hands/new").get_data(as_text=True)
+    names = json.loads(unescape(re.search(r'data-team-names="([^"]+)"', keypad)[1]))
+    assert names == [f"{FSI}{OVERRIDE}{PDI} & Cy", f"{FSI}{ARABIC}{PDI} & Dee"]
