@@ -83,8 +83,8 @@ def _seats(form: StartForm) -> list[str]:
     ticked (with JavaScript a team tap ticks them; without it the team says they play), then
     the new names."""
     ticked = [n for n in request.form.getlist("seat") if n.strip()]
-    teamed = [key.removeprefix("team:") for key, value in request.form.items(multi=True)
-              if key.startswith("team:") and value and key.removeprefix("team:") not in ticked]
+    teamed = [name for key, value in request.form.items(multi=True)
+              if value and (name := key.removeprefix("team:")) != key and name not in ticked]
     new = [n for n in (form.new.data or "").split(",") if n.strip()]
     return ticked + list(dict.fromkeys(teamed)) + new
 
