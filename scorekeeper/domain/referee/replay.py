@@ -43,6 +43,13 @@ class Step:
 
 
 @dataclass(frozen=True)
+class OpenChallenge:
+    challenger: str  # the player charged the 4: the only one who may challenge
+    challenged: str
+    colour: str  # in play before the Wild Draw Four: the colour a guilty hand held
+
+
+@dataclass(frozen=True)
 class Replay:
     setup: Setup
     start: Step  # the card turned up, shaped like a step (for the page; not in the answer)
@@ -52,6 +59,18 @@ class Replay:
     @property
     def first_illegal(self) -> int | None:
         return next((i for i, s in enumerate(self.steps) if not s.legal), None)
+
+    @property
+    def open_challenge(self) -> OpenChallenge | None:
+        """The last play a Wild Draw Four that charged its 4: its victim may still challenge
+        it (the next entry, a challenge, turns the charge into the challenge's ruling)."""
+        if not self.steps:
+            return None
+        play, step, t = self.setup.plays[-1], self.steps[-1], self.table
+        if (not step.legal or play.card is None or play.card.kind.token != "wild-draw4"
+                or t.winner or t.charged is None or t.charged[1] != 4 or t.colour_before is None):
+            return None
+        return OpenChallenge(t.charged[0], play.player, t.colour_before)
 
     def as_json(self) -> dict[str, Any]:
         return {"steps": [s.as_json() for s in self.steps], "next": next_player(self.table),
