@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var KEY = "referee-kept", TAP_FIELDS = ["who", "colour", "kind", "drew"];
-  var queue = [], busy = false;
+  var queue = [], busy = false, retry = null, RETRY_MS = 3000;
 
   function form() { return document.querySelector("form.ref"); }
   function picked(f, name) { return f.querySelector("#tap input[name=" + name + "]:checked"); }
@@ -51,6 +51,8 @@
     plays.value = lines.join("\n");
     f.querySelector("#kept").hidden = false;
     remember(f, true);
+    clearTimeout(retry);  // the connection may come back without an "online" event
+    retry = setTimeout(function () { send({fields: []}); }, RETRY_MS);
   }
 
   function lineOf(f, tap) {
@@ -92,6 +94,7 @@
       return response.text();
     }).then(function (html) {
       busy = false;
+      clearTimeout(retry);
       ready(swap(f, html));
       run();
     }).catch(function () {
