@@ -213,9 +213,7 @@ def challenge(setup: Setup, table: Table, play: Play) -> Outcome:
     if ruling.ruling == "guilty":
         t.give(table.four_by, 4, out.draws)
         t.pending, t.four_by = 0, None
-        t.charged = (table.four_by, 4)
-        out.lines.append(say(N_("The referee's reading (the sheets do not say): the "
-                                "challenger drew nothing and keeps the turn.")))
+        t.charged = (table.four_by, 4)  # the judge's lines say the challenger then plays
     else:
         t.pending = 6
         charge(t, out.draws, [], out.rules)
