@@ -54,6 +54,7 @@ LIMITED = {
     "api.api_referee": judge_limit,
     "judge.judge_question": judge_limit,
     "referee.referee_page": judge_limit,
+    "referee.referee_form": judge_limit,
 }
 
 

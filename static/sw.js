@@ -8,7 +8,7 @@ const RULE_PAGES = ["/rules"];
 const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge",
   "/referee", "/static/referee.js"];
 // Never kept: live polls, the API, and the share page (it shows the edit key).
-const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/];
+const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/, /^\/referee\/form$/];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -33,6 +33,8 @@ self.addEventListener("fetch", (event) => {
     }
     return response;
   }).catch(() => caches.match(request, { ignoreSearch: url.pathname.startsWith("/static/") })
+    // The referee opens from any game: its page not kept for this address, the blank one serves.
+    .then((cached) => cached || (url.pathname === "/referee" ? caches.match("/referee") : null))
     .then((cached) => cached || offlinePage())));
 });
 

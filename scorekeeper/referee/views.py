@@ -2,9 +2,10 @@
 
 Thin on purpose: the form (GET, like the judge's: replaying changes nothing, and every
 timeline has a link that can be shared) is read into the body of `POST /api/referee`,
-`domain.referee` replays it, and the page shows the timeline. Tapping a player and a card
-adds a line to the plays (`add`); typing lines works just as well, with or without
-JavaScript."""
+`domain.referee` replays it, and the page shows the timeline. A tap (a player and a card, a
+draw, a challenge) adds a line to the typed plays: taps and typed lines are one list.
+`/referee/form` answers the same form alone, for referee.js to swap in after a tap: the
+server is the one engine, the page only shows what it says."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,7 +22,6 @@ from ..domain.text import N_
 from ..services import games
 from ..translate import translated, translated_error
 from . import bp
-from .data import ENGINE_FAULTS, ENGINE_RULES, engine_data, page_texts
 from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
@@ -59,47 +59,43 @@ def _names(text: str) -> list[str]:
 
 @bp.get("/referee")
 def referee_page():
+    context, status = _page()
+    return render_template("referee.html", **context), status
+
+
+@bp.get("/referee/form")
+def referee_form():
+    """The form alone (the timeline, the taps, the plays): what a tap changes."""
+    context, status = _page()
+    return render_template("_referee_form.html", **context), status
+
+
+def _page() -> tuple[dict[str, Any], int]:
     s = _settings()
     names = _names(s["players_text"])
     s["each"] = [request.args.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
     error, replay, rows = None, None, []
-    if s["asked"] and request.args.get("add"):
+    if s["asked"] and _tapped():  # a tap it cannot read says so, and the timeline stays
         s["plays_text"], error = _added(s["plays_text"], names)
-    if s["asked"] and error is None:
+    if s["asked"]:
         try:
             plays = read_lines(s["plays_text"], names)
             replay = referee(_body(s, names, plays))
             rows = _rows(replay, plays)
         except (LineError, RefereeError, JudgeError, CardError, HouseRuleError) as err:
             error = translated_error(err)
-    return render_template(
-        "referee.html", s=s, names=names, replay=replay, rows=rows, error=error,
-        engine=_engine(s, names, rows, error),
-        start=_start_row(replay), editions=EDITIONS, colours=COLOURS,
-        kinds=[k for k in KINDS.values() if k.token in EDITIONS[s["edition"]].deck],
-        short=SHORT, wilds=WILDS, now=_now(replay),
-    ), 422 if error else 200
+    edition = EDITIONS[s["edition"]]
+    context = dict(
+        s=s, names=names, replay=replay, rows=rows, error=error, start=_start_row(replay),
+        editions=EDITIONS, colours=COLOURS, short=SHORT, wilds=WILDS, now=_now(replay),
+        kinds=[k for k in KINDS.values() if k.token in edition.deck],
+        challenge=_challenge(replay), words=WORDS.get(_lang(), WORDS["en"]),
+        taps=bool(names and s["start_kind"]))
+    return context, 422 if error else 200
 
 
-def _engine(s: dict[str, Any], names: list[str], rows: list[dict], error) -> dict | None:
-    """What referee.js needs to replay taps in the phone; None when the table is not set."""
-    if not (names and s["start_kind"]) or (error and not rows and s["plays_text"].strip()):
-        return None
-    try:
-        opening = referee(_body(s, names, []))
-    except (RefereeError, JudgeError, CardError, HouseRuleError):
-        return None
-    edition = s["edition"]
-    data = engine_data(opening)
-    data.update(plays=[r["play"] for r in rows], words=WORDS.get(_lang(), WORDS["en"]),
-                rules_url=url_for("rules.rules_page", edition=edition),
-                titles={r: _title(edition, r) for r in ENGINE_RULES},
-                faults={f: _fault(edition, f) for f in ENGINE_FAULTS},
-                chips={k: gettext(SHORT[k]) if k in SHORT else KINDS[k].symbol
-                       for k in EDITIONS[edition].deck},
-                coloured=[k for k in EDITIONS[edition].deck if KINDS[k].coloured],
-                colours={c: gettext(c) for c in COLOURS}, texts=page_texts())
-    return data
+def _tapped() -> bool:
+    return bool(request.args.get("add") or request.args.get("challenge"))
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
@@ -134,20 +130,29 @@ def _added(text: str, names: list[str]) -> tuple[str, str | None]:
     """The plays with the tapped play added (or the last one taken away)."""
     args = request.args
     lines = [line for line in text.splitlines() if line.strip()]
-    if args["add"] == "undo":
+    action = args.get("add", "")
+    if action == "undo":
         return "\n".join(lines[:-1]), None
-    who, colour, kind = args.get("who", ""), args.get("colour", ""), args.get("kind", "")
+    who = args.get("who", "")
     if who not in names:
         return text, gettext("Tap who played first, then the card.")
     play: dict[str, Any] = {"player": who}
-    if args["add"] in ("play", "drawplay"):
-        if kind not in KINDS or (KINDS[kind].coloured and colour not in COLOURS):
+    if args.get("challenge"):
+        held = args["challenge"]
+        play.update(challenge=True, hand=[] if held == "none" else [held])
+    elif action == "play":
+        colour, kind = args.get("colour", ""), args.get("kind", "")
+        if kind not in KINDS or ((KINDS[kind].coloured or kind in WILDS) and colour not in COLOURS):
             return text, gettext("Tap the card's colour and its number or symbol.")
         play["card"] = f"{colour}-{kind}" if KINDS[kind].coloured else kind
-        if kind in WILDS and colour in COLOURS:
+        if kind in WILDS:
             play["colour"] = colour
-    if args["add"] in ("draw", "drawplay"):
-        play["draw"] = 1
+        if args.get("drew"):
+            play["draw"] = 1
+    elif action in ("draw", "draw2"):
+        play["draw"] = 2 if action == "draw2" else 1
+    else:
+        return text, None
     return "\n".join(lines + [line_of(play, _lang())]), None
 
 
@@ -172,10 +177,13 @@ def _rows(replay, plays: list[dict]) -> list[dict[str, Any]]:
     for index, (play, step) in enumerate(zip(plays, replay.steps)):
         lines = translated(step.explanation).split("\n")
         plain = step.legal and len(lines) == 1 and not step.draws and not play.get("draw")
+        hand = play.get("hand") or []
         rows.append({
             "num": index + 1, "play": play, "step": step, "first_illegal": index == first,
-            "chip": _card_chip(play["card"], play.get("colour")) if play.get("card") else None,
+            "chip": _card_chip(play["card"], play.get("colour")) if play.get("card") else
+            (_card_chip(hand[0]) if play.get("challenge") and len(hand) == 1 else None),
             "fault": _fault(edition, step.fault),
+            "verdict": translated(step.verdict) if step.verdict is not None and step.legal else "",
             "lines": [] if plain else [line for line in lines if line not in seen],
             "links": [] if plain else _links(edition, step.rules)})
         seen.update(lines)
@@ -215,5 +223,19 @@ def _now(replay) -> dict[str, Any] | None:
     if replay is None:
         return None
     t = replay.table
-    return {"winner": t.winner, "next": t.current, "pending": t.pending, "colour": t.colour,
-            "direction": t.direction_name, "cards": t.counts}
+    return {"winner": t.winner, "next": None if t.winner else t.current, "pending": t.pending,
+            "colour": t.colour, "direction": t.direction_name, "cards": t.counts,
+            "draw": 2 if t.cheese_fresh and not t.winner else 1}
+
+
+def _challenge(replay) -> dict[str, Any] | None:
+    """The Challenge tile: whose Wild Draw Four, and the cards of the colour a guilty hand
+    held (the edition's coloured kinds), as the judge asks it."""
+    open_ = replay.open_challenge if replay is not None else None
+    if open_ is None:
+        return None
+    edition = replay.setup.edition
+    cards = [_card_chip(f"{open_.colour}-{k.token}") | {"token": f"{open_.colour}-{k.token}"}
+             for k in KINDS.values() if k.coloured and k.token in edition.deck]
+    return {"by": open_.challenger, "of": open_.challenged, "colour": gettext(open_.colour),
+            "cards": cards}

@@ -1,64 +1,124 @@
-"""The referee on a phone: from a game, set the card turned up, tap three plays, and read the
-timeline with its first illegal play marked."""
+"""The referee on a phone: every tap asks the server, which answers the form the page swaps in.
+A 12-play dispute with one challenge, tapped and counted; a typed line then a tap; a challenge
+both ways; English and Polish."""
 import re
 
 from playwright.sync_api import expect
 
 from tests.e2e.test_score_a_game import start_game
 
+START = "/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7"
 
-def test_replay_a_stretch_from_a_game_by_tapping(page, live_server, taps):
+
+class Table:
+    """Taps one play at a time, waiting for the server's timeline to hold it."""
+
+    def __init__(self, page, taps):
+        self.page, self.taps, self.plays = page, taps, 0
+
+    def _played(self):
+        self.plays += 1
+        expect(self.page.locator("ol.tl > li[id]")).to_have_count(self.plays)
+
+    def who(self, name):
+        self.taps(f"#tap label:has(input[name=who][value='{name}'])")
+
+    def card(self, who, kind, colour=None):
+        self.who(who)
+        if colour:
+            self.taps(f"#tap label:has(input[name=colour][value='{colour}'])")
+        self.taps(f"#tap label:has(input[name=kind][value='{kind}'])")
+        self._played()
+
+    def draw(self, who):
+        self.who(who)
+        self.taps("#tap button[name=add][value^=draw]")
+        self._played()
+
+    def challenge(self, who, held):
+        self.who(who)
+        self.taps("details.challenge summary")
+        self.taps(f"details.challenge button[value='{held}']")
+        self._played()
+
+
+def row(page, num):
+    return page.locator(f"#p{num}")
+
+
+def test_a_twelve_play_dispute_with_a_challenge_by_taps_alone(page, live_server, taps):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server + START)
+    table = Table(page, taps)
+    table.card("Ana", "3", "red")
+    table.draw("Ben")
+    table.card("Cy", "9", "red")
+    table.card("Ana", "9", "blue")
+    table.card("Ben", "skip", "blue")  # Cy is skipped
+    table.card("Ana", "2", "blue")
+    table.card("Ben", "wild-draw4", "green")  # called green, with a blue card in hand
+    table.challenge("Cy", "blue-5")  # the disputed play: Ben held blue, the colour in play
+    verdict = page.locator("#result .verdict")
+    expect(verdict).to_contain_text("Guilty: Ben draws 4")
+    expect(verdict).to_be_in_viewport(ratio=1)  # on screen without scrolling, at 390 x 844
+    table.card("Cy", "4", "green")
+    table.draw("Ana")
+    table.card("Ben", "7", "green")
+    table.card("Ana", "7", "yellow")  # Cy's turn: the referee catches it
+    assert taps.count == 3 * 10 + 2 * 2  # 10 cards played (the challenge is one), 2 draws: 34
+    assert page.locator("#plays").input_value().splitlines() == [
+        "Ana red-3", "Ben draw", "Cy red-9", "Ana blue-9", "Ben blue-skip", "Ana blue-2",
+        "Ben wild-draw4 green", "Cy challenge blue-5", "Cy green-4", "Ana draw", "Ben green-7",
+        "Ana yellow-7"]
+    expect(row(page, 5)).to_contain_text("Cy is skipped")  # every row keeps its explanation
+    expect(row(page, 8)).to_contain_text("Guilty: Ben draws 4")
+    expect(row(page, 12)).to_have_class(re.compile(r"\bbad first\b"))
+    expect(row(page, 12)).to_contain_text("Not their turn")
+    expect(page.locator("#result")).to_contain_text("Now: Cy to play.")
+    expect(page.locator("#result .verdict")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "plays=Ana+red-3" in page.url  # the address follows: a reload shows the same
+    page.reload()
+    expect(page.locator("ol.tl > li[id]")).to_have_count(12)
+
+
+def test_a_typed_line_then_a_tap_and_an_innocent_challenge_in_polish(page, live_server, taps):
+    page.goto(live_server + START + "&lang=pl")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    page.fill("#plays", "Ana wild-draw4 blue")  # typed: nothing a tap does drops it
+    table = Table(page, taps)
+    table.who("Ben")
+    taps("#tap button[value=draw]")  # Ben draws instead of challenging: charged already
+    expect(page.locator("ol.tl > li[id]")).to_have_count(2)
+    assert page.locator("#plays").input_value().splitlines() == ["Ana wild-draw4 blue",
+                                                                "Ben dobiera"]
+    expect(row(page, 2)).to_contain_text("Nie w swojej kolejce")
+    taps("#tap button[value=undo]")
+    expect(page.locator("ol.tl > li[id]")).to_have_count(1)
+    table.plays = 1
+    table.challenge("Ben", "none")  # innocent: Ben draws 6
+    expect(page.locator("#result .verdict")).to_contain_text("Niewinny: Ben dobiera 6")
+    expect(page.locator("#result")).to_contain_text("Teraz gra: Cy.")
+    assert "Not guilty" not in page.locator("body").inner_text()
+
+
+def test_from_a_game_the_table_is_filled_in(page, live_server, taps):
     start_game(page, live_server, taps)
-    taps("header >> text=Judge")
-    taps("text=Referee")
+    taps("text=Settle a dispute")
     expect(page.locator("#players")).to_have_value("Ana, Ben, Cy, Dee")  # from the game
     page.select_option("#dealer", "Dee")
     taps("[data-picker=start] label.c-red")
     taps("[data-picker=start] label:has-text('7')")
     taps("button.big:has-text('Replay')")
     expect(page.locator("#result")).to_contain_text("Now: Ana to play.")
-
-    start = taps.count
-    taps("#tap label.c-red")  # Ana, already picked as the player to play, lays a red 3
-    taps("#tap label:text-is('3')")
-    taps("text=Play the card")
-    taps("text=Draw one, keep it")  # Ben draws: one tap
-    taps("#tap label.c-blue")  # Cy lays a blue 4 on the red 3: illegal
-    taps("#tap label:text-is('4')")
-    taps("text=Play the card")
-    assert taps.count - start == 7
-
-    rows = page.locator("ol.tl > li[id]")
-    expect(rows).to_have_count(3)
-    expect(page.locator("#p3")).to_have_class(re.compile(r"\bfirst\b"))
-    expect(page.locator("#p3")).to_contain_text("Card not allowed here")
-    expect(page.locator("#result")).to_contain_text("Now: Cy to play.")
-    expect(page.locator("#result")).to_contain_text("First illegal play: 3")
-    expect(page.locator("#plays")).to_have_value("Ana red-3\nBen draw\nCy blue-4")
-
-    taps("text=Undo the last play")
-    expect(rows).to_have_count(2)
-    expect(page.locator("#result")).not_to_contain_text("First illegal")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"]
+    expect(page.locator("#tap label.next")).to_contain_text("Ana")
+    expect(page.locator("#tap input:checked")).to_have_count(0)  # marked, never chosen
 
 
 def test_a_cited_rule_opens_on_the_rules_page(page, live_server, taps):
     page.goto(live_server + "/referee?asked=1&players=Ana,Ben&start_colour=red&start_kind=7"
               "&plays=Ana+red-reverse")
-    row = page.locator("#p1")
-    expect(row).to_contain_text("acts as a Skip")
-    row.locator("a:has-text('Playing with two')").tap()
+    row_ = page.locator("#p1")
+    expect(row_).to_contain_text("acts as a Skip")
+    row_.locator("a:has-text('Playing with two')").tap()
     expect(page).to_have_url(re.compile(r"/rules/classic#two-players$"))
-
-
-def test_a_typed_draw_after_a_draw_two_only_records_it(page, live_server, taps):
-    page.goto(live_server + "/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7")
-    page.fill("#plays", "Ana red-draw2\nBen draw 2")
-    taps("button.big:has-text('Replay')")
-    expect(page.locator("#p1")).to_contain_text("Ben draws 2 cards and loses the turn.")
-    expect(page.locator("#p2")).to_contain_text("already counted on the previous play")
-    expect(page.locator("#p2")).to_have_class(re.compile(r"\bok\b"))
-    expect(page.locator("#result")).to_contain_text("Now: Cy to play.")
-    expect(page.locator("#result")).not_to_contain_text("First illegal")
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

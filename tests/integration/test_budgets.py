@@ -22,11 +22,9 @@ def test_the_polish_scoreboard_keeps_the_budget_too():
 
 
 def test_the_referee_page_with_a_60_play_timeline_keeps_the_budget(tmp_path):
-    """The page, its CSS, its script (the replay in the phone) and the manifest, a 60-play
-    timeline and all: under 30 KB on the wire in 4 requests, in English and in Polish. The
-    script cannot fit issue 2's 30 KB before compression beside app.css and a 60-play page,
-    so the page counts on the wire like the keeper's scoreboard; the HTML alone stays under
-    30 KB before compression."""
+    """The page, its CSS, its script (which sends taps to the server) and the manifest, a
+    60-play timeline and all: under 30 KB on the wire in 4 requests, in English and in Polish;
+    the HTML alone stays under 30 KB before compression."""
     from urllib.parse import urlencode
 
     from benchmarks.page_weight import make_app, weigh

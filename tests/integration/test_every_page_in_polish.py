@@ -194,6 +194,13 @@ def test_every_page_is_polish_with_no_english_left(walk, app, client):
     assert "Pierwsze niedozwolone zagranie" in html and "Dozwolone" in html
     walk.page("/referee?asked=1&players=Ana,Ben&start_colour=red&start_kind=7&plays=Zed+red-1",
               status=422)
+    # The referee's form alone, as a tap gets it (a fragment: no doctype): the challenge tile.
+    part = client.get("/referee/form?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7"
+                      "&plays=Ana+wild-draw4+blue", headers=PL)
+    fragment = part.get_data(as_text=True)
+    assert part.status_code == 200 and "Sprawdź kartę Weź cztery" in fragment
+    assert not english_left(fragment), english_left(fragment)
+    walk.seen.add("referee.referee_form")
     index = client.get("/rules", headers=PL)  # the index sends a reader to the classic rules
     assert index.status_code == 302 and index.headers["Location"].endswith("/rules/classic")
     walk.seen.add("rules.rules_index")

@@ -130,3 +130,57 @@ def test_polish_texts_with_the_same_data(client):
         assert not english_in(b["explanation"]), b["explanation"]
     error = post(client, _with_play({"player": "Zed", "card": "red-2"}), "pl").json["error"]
     assert error.startswith("Zagranie 2") and not english_in(error), error
+
+
+# Issue 29's reproductions, over HTTP: a draw entry right after the step that charged it only
+# records the charge, wherever the charge came from.
+ABC = ["Ana", "Ben", "Cy"]
+RECORDED = [
+    pytest.param({"players": ABC, "start": "red-3", "cards": {"Ana": 1},
+                  "plays": [{"player": "Ana", "card": "red-draw2"}, {"player": "Ben", "draw": 2}]},
+                 id="after going out on a draw two"),
+    pytest.param({"players": ABC, "start": "red-3", "cards": {"Ana": 1},
+                  "plays": [{"player": "Ana", "card": "wild-draw4", "colour": "red"},
+                            {"player": "Ben", "draw": 4}]}, id="after going out on a wild draw four"),
+    pytest.param({"players": ABC, "start": "blue-draw2", "plays": [{"player": "Ana", "draw": 2}]},
+                 id="a draw two turned up"),
+    pytest.param({"players": ABC, "start": "red-3",
+                  "plays": [{"player": "Ana", "card": "wild-draw4", "colour": "blue"},
+                            {"player": "Ben", "challenge": True, "hand": []},
+                            {"player": "Ben", "draw": 6}]}, id="after an innocent challenge"),
+    pytest.param({"players": ABC, "start": "red-3",
+                  "plays": [{"player": "Ana", "card": "wild-draw4", "colour": "blue"},
+                            {"player": "Ben", "challenge": True, "hand": ["red-5"]},
+                            {"player": "Ana", "draw": 4}]}, id="after a guilty challenge"),
+]
+
+
+@pytest.mark.parametrize("body", RECORDED)
+def test_writing_down_a_charge_is_legal_and_changes_nothing(client, body):
+    data = post(client, body).json
+    wrote = data["steps"][-1]
+    assert data["first_illegal"] is None
+    assert (wrote["legal"], wrote["fault"], wrote["draws"]) == (True, None, {})
+    before = data["steps"][-2]["cards"] if len(data["steps"]) > 1 else None
+    if before is not None:
+        assert wrote["cards"] == before
+
+
+def test_next_is_null_from_the_step_someone_went_out_on(client):
+    data = post(client, {"players": ABC, "start": "red-3", "cards": {"Ana": 1},
+                         "plays": [{"player": "Ana", "card": "red-5"},
+                                   {"player": "Ben", "card": "red-6"}]}).json
+    assert data["next"] is None and data["winner"] == "Ana"
+    assert [s["next"] for s in data["steps"]] == [None, None]
+    assert data["steps"][1]["fault"] == "going-out"
+
+
+def test_a_challenge_hand_needing_five_wild_draw_fours_is_a_422_like_the_judge(client):
+    body = {"players": ABC, "start": "red-3",
+            "plays": [{"player": "Ana", "card": "wild-draw4", "colour": "blue"},
+                      {"player": "Ben", "challenge": True, "hand": ["wild-draw4"] * 4}]}
+    r = post(client, body)
+    assert r.status_code == 422 and "Play 2" in r.json["error"]
+    judge = client.post("/api/judge", json={"question": "challenge", "color": "red",
+                                            "hand": ["wild-draw4"] * 4})
+    assert judge.status_code == 422

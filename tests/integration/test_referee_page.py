@@ -52,7 +52,11 @@ def test_tapping_a_player_and_a_card_adds_the_line(client):
 def test_a_draw_is_one_tap_and_undo_takes_the_last_line_back(client):
     _, html = page(client, plays="Ana red-3", add="draw", who="Ben")
     assert plays_in(html) == ["Ana red-3", "Ben draw"]
-    assert re.search(r'name=who value="Cy" checked', html)  # the next player, ready to tap
+    # the next player is marked, never chosen for the family: an out-of-turn play needs its
+    # player tapped, so the referee sees who really played
+    assert re.search(r'<label class=next><input type=radio name=who value="Cy">▶ Cy', html)
+    assert "checked" not in re.search(r'<fieldset class=picker id=tap>.*?</fieldset>', html,
+                                      re.S).group(0)
     _, html = page(client, plays="Ana red-3\nBen draw", add="undo")
     assert plays_in(html) == ["Ana red-3"]
 
@@ -125,3 +129,68 @@ def test_each_player_can_start_with_their_own_count(client):
     assert re.search(r"Cy <small>\(9\)</small>", html)
     status, html = page(client, cards_1="0")
     assert status == 422 and "Ben must hold a whole number of cards" in html
+
+
+def form_part(client, lang="en", **args):
+    r = client.get("/referee/form?" + urlencode({**TABLE, **args}),
+                   headers={"Accept-Language": lang})
+    return r.status_code, r.get_data(as_text=True)
+
+
+def test_the_form_alone_answers_a_tap_rendered_as_the_page_renders_it(client):
+    status, html = form_part(client, plays="Ana red-3", add="draw", who="Ben")
+    assert status == 200 and html.lstrip().startswith("<form") and "<html" not in html
+    _, whole = page(client, plays="Ana red-3", add="draw", who="Ben")
+    assert html.strip() in whole
+    status, html = form_part(client, plays="Ana red-3", add="play", who="Ben", colour="red")
+    assert status == 422 and "Tap the card" in html
+    assert "<li id=p1" in html  # a tap it cannot read keeps the timeline
+
+
+def test_a_typed_line_then_a_tap_keeps_both_in_order(client):
+    _, html = page(client, plays="Ana red-3\nBen blue-3\n", add="play", who="Cy", colour="blue",
+                   kind="5")
+    assert plays_in(html) == ["Ana red-3", "Ben blue-3", "Cy blue-5"]
+    assert html.count("<li id=p") == 3
+
+
+def test_a_card_drawn_then_played_is_one_line(client):
+    _, html = page(client, plays="Ana red-3", add="play", who="Ben", colour="red", kind="5",
+                   drew="1")
+    assert plays_in(html) == ["Ana red-3", "Ben draw red-5"] and "Now: Cy to play." in html
+
+
+def test_the_challenge_tile_follows_a_wild_draw_four_and_rules_both_ways(client):
+    # 004: guilty, the challenged player draws the 4; innocent, the challenger draws 6
+    _, html = page(client, plays="Ana wild-draw4 blue")
+    tile = re.search(r"<details class=challenge>.*?</details>", html, re.S).group(0)
+    assert "Which red card did Ana hold?" in tile
+    assert 'value="red-5"' in tile and 'value=none' in tile and 'value="blue-5"' not in tile
+    _, guilty = page(client, plays="Ana wild-draw4 blue", who="Ben", challenge="red-5")
+    assert plays_in(guilty) == ["Ana wild-draw4 blue", "Ben challenge red-5"]
+    row = re.search(r"<li id=p2.*?</li>", guilty, re.S).group(0)
+    assert "Guilty: Ana draws 4" in row and "<details class=challenge>" not in guilty
+    _, innocent = page(client, "pl", plays="Ana wild-draw4 blue", who="Ben", challenge="none")
+    assert plays_in(innocent) == ["Ana wild-draw4 blue", "Ben sprawdza"]
+    assert "Niewinny: Ben dobiera 6" in re.search(r"<li id=p2.*?</li>", innocent, re.S).group(0)
+    _, none = page(client, plays="Ana red-draw2")
+    assert "<details class=challenge>" not in none
+
+
+def test_after_a_cheese_touch_the_tap_is_draw_two_more(client):
+    # 004: the player given the Cheese Touch plays yellow or draws 2 more
+    args = {**TABLE, "start_colour": "yellow", "edition": "wimpy-kid"}
+    r = client.get("/referee?" + urlencode({**args, "plays": "Ana cheese-touch"}))
+    html = r.get_data(as_text=True)
+    assert "value=draw2>Draw 2 more" in html and "value=draw>" not in html
+    r = client.get("/referee?" + urlencode({**args, "plays": "Ana cheese-touch", "add": "draw2",
+                                            "who": "Ben"}))
+    html = r.get_data(as_text=True)
+    assert plays_in(html) == ["Ana cheese-touch", "Ben draw 2"] and 'class="bad' not in html
+    assert "value=draw>Draw one" in html
+
+
+def test_the_last_plays_verdict_heads_the_result(client):
+    _, html = page(client, plays="Ana red-3\nBen blue-4")
+    result = re.search(r'<div class=now id=result.*?</div>', html, re.S).group(0)
+    assert "2. Ben" in result and "✗ Card not allowed here" in result

@@ -441,6 +441,10 @@ BAD = [
     pytest.param(q("challenge", color="pink", hand=[]), "must be one of", id="unknown colour"),
     pytest.param(q("challenge", color="red", hand=[], card="red-7"), "Only a Wild Draw Four",
                  id="challenging a card that is not a wild draw four"),
+    # 002: the deck holds 4 Wild Draw Four cards; one of them is the card challenged, so the
+    # challenged player's other cards can hold at most 3 more
+    pytest.param(q("challenge", color="red", hand=["wild-draw4"] * 4), "5 × Wild Draw Four",
+                 id="a challenge hand that needs five wild draw fours"),
     pytest.param(q("uno"), "when the catch came", id="uno without when"),
     pytest.param(q("uno", caught="yesterday"), "must be one of", id="uno unknown moment"),
     pytest.param(q("uno", caught="before-next-turn", said_uno_first="yes"), "true or false",

@@ -319,3 +319,101 @@ def test_every_cited_rule_resolves_on_the_editions_rules_page():
         ids = rulebook.rule_ids(edition)
         for step in [replay.start, *replay.steps]:
             assert set(step.rules) <= ids, (edition, step.rules)
+
+
+# The engine's edges (issue 29). DESIGN and docs/referee-api.md: a draw entry right after the
+# step that charged it only records the charge. Each place a charge is made is tried here.
+
+@pytest.mark.parametrize("card, colour", [("red-draw2", None), ("wild-draw4", "blue")])
+def test_the_next_player_writing_down_the_cards_after_a_player_went_out_on_a_draw_card(card,
+                                                                                      colour):
+    # 002: when the last card of a hand is a Draw Two or Wild Draw Four, the next player still
+    # draws its 2 or 4, and those cards count in the score
+    num = 2 if card == "red-draw2" else 4
+    played = {"player": "Ana", "card": card, **({"colour": colour} if colour else {})}
+    replay = run([played, p("Ben", draw=num)], players=["Ana", "Ben", "Cy"], cards={"Ana": 1})
+    out, wrote = replay.steps
+    assert out.draws == {"Ben": num} and replay.table.winner == "Ana"
+    assert (wrote.legal, wrote.fault, wrote.draws) == (True, None, {})
+    assert "already counted" in wrote.explanation and replay.first_illegal is None
+    assert replay.table.counts["Ben"] == 7 + num
+
+
+def test_the_victim_of_a_draw_two_turned_up_may_write_down_the_two():
+    # 002: a Draw Two turned up at the start works as one played: the first player draws 2
+    # and loses the turn
+    replay = run([p("Ana", draw=2), p("Ben", "blue-3")], start="blue-draw2",
+                 players=["Ana", "Ben", "Cy"])
+    assert replay.start.draws == {"Ana": 2} and replay.start.next == "Ben"
+    wrote, ben = replay.steps
+    assert (wrote.legal, wrote.draws, wrote.next) == (True, {}, "Ben")
+    assert ben.legal and replay.first_illegal is None and replay.table.counts["Ana"] == 9
+
+
+def test_the_victim_of_a_draw_two_turned_up_writing_it_down_late_is_the_wrong_player():
+    replay = run([p("Ben", "blue-3"), p("Ana", draw=2)], start="blue-draw2",
+                 players=["Ana", "Ben", "Cy"])
+    assert replay.steps[1].fault == "wrong-player" and replay.first_illegal == 1
+
+
+def test_the_challenger_writing_down_the_six_after_an_innocent_challenge():
+    # 004: an innocent challenged player means the challenger draws the 4 and 2 more, 6 in all
+    replay = run([p("Alice", "wild-draw4", colour="blue"), p("Bob", challenge=True, hand=[]),
+                  p("Bob", draw=6), p("Carol", "blue-1")])
+    _, challenge, wrote, carol = replay.steps
+    assert challenge.draws == {"Bob": 6} and challenge.verdict is not None
+    assert "Innocent" in challenge.verdict
+    assert (wrote.legal, wrote.draws, wrote.next) == (True, {}, "Carol")
+    assert carol.legal and replay.table.counts["Bob"] == 13
+
+
+def test_the_wild_draw_four_player_writing_down_the_four_after_a_guilty_challenge():
+    # 004: a guilty challenged player draws the 4 cards instead of the challenger
+    replay = run([p("Alice", "wild-draw4", colour="blue"),
+                  p("Bob", challenge=True, hand=["red-2"]), p("Alice", draw=4), p("Bob", "blue-1")])
+    _, challenge, wrote, bob = replay.steps
+    assert challenge.draws == {"Alice": 4} and "Guilty" in challenge.verdict
+    assert (wrote.legal, wrote.draws, wrote.next) == (True, {}, "Bob")
+    assert bob.legal and replay.table.counts == {"Alice": 10, "Bob": 6, "Carol": 7}
+
+
+def test_nobody_plays_after_the_hand_is_over_and_next_says_so():
+    # 002: the hand ends when a player has no cards left
+    replay = run([p("Alice", "red-3"), p("Bob", "red-4")], cards={"Alice": 1})
+    out, late = replay.steps
+    assert out.next is None and late.next is None and late.fault == "going-out"
+    answer = replay.as_json()
+    assert answer["next"] is None and answer["winner"] == "Alice"
+    assert [s["next"] for s in answer["steps"]] == [None, None]
+
+
+def long_stretch(third_five_after: int) -> dict:
+    """Three players holding 30 cards each leave 17 to draw. Two red 5s go down, the players
+    draw one card a turn, then a third red 5 comes."""
+    plays = [p("Ana", "red-5"), p("Ben", "red-5")]
+    names = ["Ana", "Ben", "Cy"]
+    for turn in range(third_five_after):
+        plays.append(p(names[(2 + turn) % 3], draw=1))
+    plays.append(p(names[(2 + third_five_after) % 3], "red-5"))
+    return {"players": names, "start": "red-3", "cards": {n: 30 for n in names}, "plays": plays}
+
+
+def test_a_third_red_five_after_the_draw_pile_ran_out_is_legal():
+    # 002: when the draw pile is used up before anyone goes out, the discards are reshuffled
+    # and play goes on, so a red 5 already played can come round again
+    replay = referee(long_stretch(18))
+    assert replay.first_illegal is None and replay.steps[-1].legal
+
+
+def test_a_third_red_five_before_the_draw_pile_ran_out_is_refused():
+    with pytest.raises(RefereeError, match="more often than"):
+        referee(long_stretch(17))
+
+
+def test_a_challenge_hand_that_needs_five_wild_draw_fours_is_refused_like_the_judge_does():
+    # 002: the deck has 4 Wild Draw Four cards; one is the card challenged
+    with pytest.raises(RefereeError, match="5 × Wild Draw Four"):
+        run([p("Alice", "wild-draw4", colour="blue"),
+             p("Bob", challenge=True, hand=["wild-draw4"] * 4)])
+    assert run([p("Alice", "wild-draw4", colour="blue"),
+                p("Bob", challenge=True, hand=["wild-draw4"] * 3)]).steps[1].legal

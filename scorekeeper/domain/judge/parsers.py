@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..cards import COLOURS
+from ..cards import COLOURS, parse_card
 from ..editions import Edition
 from .cheese_touch import require_cheese_touch
 from .colour import colour_in_play
@@ -45,6 +45,9 @@ def parse_challenge(q: Mapping, ed: Edition) -> Args:
     if card is not None and card.kind.token != "wild-draw4":
         raise JudgeError(say(N_("Only a Wild Draw Four can be challenged, not the %(card)s."),
                              card=name(card)))
+    # The hand is the cards held beside the Wild Draw Four: that card counts against the deck
+    # whether or not the question names it.
+    card = card or parse_card("wild-draw4")
     return {"colour": colour, "hand": read_hand(q, "hand", ed, required=True), "top": top,
             "card": card, "by": read_choice(q, "by", CHALLENGERS, N_("who challenges"), "next-player"),
             "challenged": read_name(q, "challenged"), "challenger": read_name(q, "challenger")}

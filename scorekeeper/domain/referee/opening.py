@@ -36,7 +36,10 @@ def open_table(setup: Setup) -> Opening:
                   setup.start, _colour(setup), dict(setup.cards), dict(setup.cards))
     draws: dict[str, int] = {}
     for seat, num in ruling.draws.items():
-        table.give(setup.players[(dealer + SEAT_OFFSETS[seat]) % n], num, draws)
+        victim = setup.players[(dealer + SEAT_OFFSETS[seat]) % n]
+        table.give(victim, num, draws)
+        if victim != table.current:  # charged and passed over: their first entry may record it
+            table.charged = (victim, num)
     table.cheese_fresh = setup.start.kind.token == "cheese-touch"
     lines = list(ruling_lines(ruling))
     if setup.colour:

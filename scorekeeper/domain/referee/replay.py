@@ -5,8 +5,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import parse_card
+from ..judge import JudgeError
+from ..judge.effects import CARD_RULES
+from ..judge.reading import check_deck
 from ..judge.wording import name
-from ..judge.effects import DRAW_CARD_RULES
 from ..text import N_, Nn_, Text, say, say_n
 from ..judge.wording import two_lines
 from .opening import Opening, open_table
@@ -21,7 +24,7 @@ class Step:
     player: str
     legal: bool
     fault: str | None
-    next: str
+    next: str | None  # None once someone went out: nobody plays after the hand is over
     direction: str
     colour: str | None
     pending_draw: int
@@ -29,6 +32,7 @@ class Step:
     cards: dict[str, int]
     explanation: Text
     rules: list[str]
+    verdict: Text | None = None  # a challenge's, for the page (not in the answer)
 
     def as_json(self) -> dict[str, Any]:
         return {"player": self.player, "legal": self.legal, "fault": self.fault,
@@ -36,6 +40,13 @@ class Step:
                 "pending_draw": self.pending_draw, "draws": dict(self.draws),
                 "cards": dict(self.cards), "explanation": self.explanation,
                 "rules": list(self.rules)}
+
+
+@dataclass(frozen=True)
+class OpenChallenge:
+    challenger: str  # the player charged the 4: the only one who may challenge
+    challenged: str
+    colour: str  # in play before the Wild Draw Four: the colour a guilty hand held
 
 
 @dataclass(frozen=True)
@@ -49,8 +60,20 @@ class Replay:
     def first_illegal(self) -> int | None:
         return next((i for i, s in enumerate(self.steps) if not s.legal), None)
 
+    @property
+    def open_challenge(self) -> OpenChallenge | None:
+        """The last play a Wild Draw Four that charged its 4: its victim may still challenge
+        it (the next entry, a challenge, turns the charge into the challenge's ruling)."""
+        if not self.steps:
+            return None
+        play, step, t = self.setup.plays[-1], self.steps[-1], self.table
+        if (not step.legal or play.card is None or play.card.kind.token != "wild-draw4"
+                or t.winner or t.charged is None or t.charged[1] != 4 or t.colour_before is None):
+            return None
+        return OpenChallenge(t.charged[0], play.player, t.colour_before)
+
     def as_json(self) -> dict[str, Any]:
-        return {"steps": [s.as_json() for s in self.steps], "next": self.table.current,
+        return {"steps": [s.as_json() for s in self.steps], "next": next_player(self.table),
                 "cards": dict(self.table.counts), "first_illegal": self.first_illegal,
                 "winner": self.table.winner}
 
@@ -60,15 +83,23 @@ def referee(body: object) -> Replay:
     setup = read_request(body)
     opening = open_table(setup)
     table = opening.table
-    discards = Counter({setup.start.token: 1})
+    pile = Pile(setup)
+    pile.drawn(opening.draws)
     steps = []
     for play in setup.plays:
+        if play.challenge:
+            pile.check_challenge(play)
         outcome = _one_play(setup, table, play)
         if outcome.legal and play.card is not None:
-            _count_copy(setup, discards, play)
+            pile.discard(play)
+        pile.drawn(outcome.draws)
         table = outcome.table
         steps.append(_step(play.player, outcome))
     return Replay(setup, _opening_step(setup, opening), steps, table)
+
+
+def next_player(table: Table) -> str | None:
+    return None if table.winner else table.current
 
 
 def _one_play(setup: Setup, table: Table, play: Play) -> Outcome:
@@ -130,26 +161,55 @@ def recorded(table: Table) -> Outcome:
                      "nothing changes.",
                      "%(who)s drawing %(num)d cards was already counted on the previous play: "
                      "nothing changes."), num, who=victim)
-    return Outcome(True, after, lines=[line], rules=[DRAW_CARD_RULES[table.top.kind.token]])
+    rule = CARD_RULES.get(table.top.kind.token, "going-out")
+    return Outcome(True, after, lines=[line], rules=[rule])
 
 
-def _count_copy(setup: Setup, discards: Counter, play: Play) -> None:
-    """More copies of a card on the pile than the deck holds: the plays cannot be right."""
-    card = play.card
-    discards[card.token] += 1
-    most = setup.edition.deck[card.kind.token] // (4 if card.colour else 1)
-    if discards[card.token] > most:
-        raise RefereeError(say(N_("Play %(num)d: the %(card)s is played more often than the "
-                                  "%(edition)s deck holds it (%(most)d)."),
-                               num=play.index + 1, card=name(card), edition=setup.edition.slug,
-                               most=most))
+class Pile:
+    """The discard pile, to refuse more copies of a card than the deck holds. When the draws
+    must have emptied the draw pile, the discards but the top card went back into it (the
+    sheets' reshuffle), so their copies may come round again."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self.cards = Counter({setup.start.token: 1})
+        self.top = setup.start.token
+        self.size = 1
+        self.to_draw = max(0, sum(setup.edition.deck.values()) - sum(setup.cards.values()) - 1)
+
+    def discard(self, play: Play) -> None:
+        card = play.card
+        self.cards[card.token] += 1
+        self.top, self.size = card.token, self.size + 1
+        most = self.setup.edition.deck[card.kind.token] // (4 if card.colour else 1)
+        if self.cards[card.token] > most:
+            raise RefereeError(say(N_("Play %(num)d: the %(card)s is played more often than the "
+                                      "%(edition)s deck holds it (%(most)d)."),
+                                   num=play.index + 1, card=name(card),
+                                   edition=self.setup.edition.slug, most=most))
+
+    def drawn(self, draws: dict[str, int]) -> None:
+        self.to_draw -= sum(draws.values())
+        if self.to_draw < 0:  # reshuffled: only the top card stays on the pile
+            self.to_draw = max(0, self.to_draw + self.size - 1)
+            self.cards, self.size = Counter({self.top: 1}), 1
+
+    def check_challenge(self, play: Play) -> None:
+        """The challenged player's other cards and the Wild Draw Four must fit in one deck,
+        as the judge checks the same question."""
+        try:
+            check_deck({"hand": list(play.hand), "card": [parse_card("wild-draw4")]},
+                       self.setup.edition)
+        except JudgeError as err:
+            raise RefereeError(say(N_("Play %(num)d: %(error)s"), num=play.index + 1,
+                                   error=err.args[0])) from None
 
 
 def _step(player: str, outcome: Outcome) -> Step:
     t = outcome.table
-    return Step(player, outcome.legal, outcome.fault, t.current, t.direction_name, t.colour,
-                t.pending, dict(outcome.draws), dict(t.counts), joined(outcome.lines),
-                list(dict.fromkeys(outcome.rules)))
+    return Step(player, outcome.legal, outcome.fault, next_player(t), t.direction_name,
+                t.colour, t.pending, dict(outcome.draws), dict(t.counts), joined(outcome.lines),
+                list(dict.fromkeys(outcome.rules)), outcome.verdict)
 
 
 def _opening_step(setup: Setup, opening: Opening) -> Step:

@@ -27,6 +27,7 @@ class Outcome:
     lines: list[Text] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     draws: dict[str, int] = field(default_factory=dict)
+    verdict: Text | None = None  # a challenge's: "Guilty: … draws 4"
 
 
 def refused(table: Table, fault: str, line: Text, rules: list[str]) -> Outcome:
@@ -98,6 +99,7 @@ def _going_out(setup: Setup, out: Outcome, play: Play) -> None:
     t.turn, t.pending, t.four_by = t.after(t.seat(play.player)), 0, None
     if num:
         t.give(t.current, num, out.draws)
+        t.charged = (t.current, num)  # the next entry may write these cards down
         out.lines.append(say_n(Nn_("%(who)s draws %(num)d card.", "%(who)s draws %(num)d cards."),
                                num, who=t.current))
 
@@ -207,12 +209,13 @@ def challenge(setup: Setup, table: Table, play: Play) -> Outcome:
                              challenged=table.four_by, challenger=play.player)
     out = Outcome(True, table.copy(), lines=ruling_lines(ruling), rules=list(ruling.rules))
     t = out.table
+    out.verdict = ruling.verdict
     if ruling.ruling == "guilty":
         t.give(table.four_by, 4, out.draws)
         t.pending, t.four_by = 0, None
-        out.lines.append(say(N_("The referee's reading (the sheets do not say): the "
-                                "challenger drew nothing and keeps the turn.")))
+        t.charged = (table.four_by, 4)  # the judge's lines say the challenger then plays
     else:
         t.pending = 6
         charge(t, out.draws, [], out.rules)
+        t.charged = (play.player, 6)
     return out
