@@ -3,7 +3,7 @@ each question once."""
 import html
 import re
 
-from tests.support.helpers import new_game
+from tests.support.helpers import keep_score, new_game
 
 from .test_team_api import HELD, PLAYERS, TEAMS, play
 
@@ -43,3 +43,18 @@ def test_a_winning_team_of_two_takes_a_plural_verb_in_polish(client):
     assert "Ana i Cy prowadzą" in page and "Cy prowadzi" not in page
     english = text_of(client.get(f"/games/{game['id']}").get_data(as_text=True))
     assert "Ana & Cy leads" in english
+
+
+def test_a_keeper_reaches_the_games_backup_and_score_sheet_from_the_scoreboard(app, client):
+    game = new_game(client)
+    keep_score(client, game)
+    keeper = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    links = dict((text, href) for href, text in re.findall(
+        r'<a class="button" href="([^"]+)" download>([^<]+)</a>', keeper))
+    assert set(links) == {"Backup (JSON)", "Score sheet (CSV)"}
+    for href in links.values():
+        answer = client.get(href)
+        assert answer.status_code == 200 and "attachment" in answer.headers["Content-Disposition"]
+    assert game["id"] in client.get(links["Backup (JSON)"]).get_data(as_text=True)
+    watcher = app.test_client().get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "export.json" not in watcher and "export.csv" not in watcher
