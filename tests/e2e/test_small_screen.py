@@ -1,4 +1,4 @@
-"""The smallest phone, 320 px wide (issue 31), in English and Polish: the header is one line with
+"""The smallest phone, 320 px wide (issue 31), in English and Polish, and a 390 px one in Polish: the header is one line with
 the whole brand and every link inside the screen, and every link outside a sentence ("Every hand
 with its cards", "Back to the scores", "Season 1", "Back to <table>") is a full 48 px tap target,
 the keeper's backup links included."""
@@ -50,13 +50,15 @@ def small_phone(page, live_server):
 
 
 def test_one_header_line_and_full_size_links_at_320_px(page, live_server, small_phone):
-    for lang in ("en", "pl"):
+    for width, lang in ((320, "en"), (320, "pl"), (390, "pl")):
+        page.set_viewport_size({"width": width, "height": 700})
         page.goto(f"{live_server}/?lang={lang}")
         for name, path in small_phone.items():
             page.goto(live_server + path)
             header = page.evaluate(HEADER)
-            assert header == {"rows": 1, "brandClipped": False, "outside": []}, (lang, name, header)
-            assert page.evaluate(AUDIT)["targets"] == [], (lang, name)
+            assert header == {"rows": 1, "brandClipped": False, "outside": []}, (width, lang, name, header)
+            assert page.evaluate(AUDIT)["targets"] == [], (width, lang, name)
+    page.set_viewport_size({"width": 320, "height": 700})
     page.goto(f"{live_server}/?lang=en")
     page.goto(live_server + small_phone["board"])
     for label in ("Backup (JSON)", "Score sheet (CSV)", "Every hand with its cards"):
