@@ -129,3 +129,9 @@ def test_the_boards_record_and_the_keypads_save_are_different_words():
     have = {m.id: m.string for m in catalogue() if m.id}
     record = have["Record hand %(n)s"].replace("%(n)s", "").strip()
     assert record.split()[0] != have["Save hand"].split()[0]  # "Wpisz" / "Zapisz"
+
+
+def test_rozdanie_is_a_hand_only():
+    """'Rozdanie' is the hand played; dealing the cards has its own word in the rules."""
+    have = {m.id: m.string for m in catalogue() if m.id}
+    assert have["Hand"] == "Rozdanie" and have["The deal"] != "Rozdanie"
