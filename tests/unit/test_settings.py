@@ -14,7 +14,7 @@ PACKAGE = ROOT / "scorekeeper"
 def test_the_operating_notes_table_is_the_settings_module():
     readme = (ROOT / "docs" / "operating.md").read_text()
     assert settings.markdown_table() in readme
-    section = readme.split("**Settings.**", 1)[1].split("\n\n")[1]  # the table after the words
+    section = readme.split("## Settings\n", 1)[1].split("\n\n")[1]  # the table after the words
     listed = re.findall(r"^\| `([A-Z_]+)` \|", section, re.M)
     assert listed == [s.name for s in settings.SETTINGS]
 
