@@ -70,7 +70,7 @@ def gunicorn(workers: int = 2):
            "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT),
            "FLASK_RATELIMIT_ENABLED": "false"}  # one address makes every game: no 429s
     gunicorn_bin = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(  # the README's threads and keep-alive
+    server = subprocess.Popen(  # the threads and keep-alive of docs/operating.md
         [str(gunicorn_bin), "-w", str(workers), "--threads", "4", "--keep-alive", "5",
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "benchmarks.serve:app"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -1,7 +1,7 @@
 """A game night's load: 40 phones polling 8 games every 2 s while 8 keepers save every 10 s.
 
 Run: .venv/bin/python benchmarks/table_load.py
-gunicorn as in the README (threads, keep-alive) with 2 workers on 127.0.0.1. Each phone polls
+gunicorn as in docs/operating.md (threads, keep-alive) with 2 workers on 127.0.0.1. Each phone polls
 what its scoreboard polls (/games/<id>/board, with the device cookie from its first visit,
 the last ETag and its browser's headers), as board.js does; each keeper posts a hand to its
 game through the API. The

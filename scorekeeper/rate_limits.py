@@ -1,7 +1,7 @@
 """How much one client (one IP address) may create per minute: a public server's bound on
 work it can be made to do and rows it can be made to store.
 
-The numbers are far above what a family meets (see README, "Rate limits"): a game night
+The numbers are far above what a family meets (see docs/operating.md, "Rate limits"): a game night
 creates a handful of games, asks the judge a few dozen questions, restores a backup once.
 Flask-Limiter counts in memory by default (per process: with 3 workers a client can get up
 to 3 times the numbers); several servers share counts through RATELIMIT_STORAGE_URI,

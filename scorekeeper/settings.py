@@ -3,7 +3,7 @@
 `load` gives an app the defaults, then the `FLASK_*` environment (`FLASK_SECRET_KEY=...`,
 values parsed as JSON where they can be: `FLASK_PROXY_FIX=1`, `FLASK_GC_GUARD=false`), or a
 test's own mapping instead of the environment. Other modules read `app.config` only.
-The README's settings table is `markdown_table()` (tests/unit/test_settings.py keeps them equal).
+The settings table in docs/operating.md is `markdown_table()` (tests/unit/test_settings.py keeps them equal).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class Setting:
     name: str  # in app.config; FLASK_<name> in the environment
     default: object  # a callable is given the app (a default that depends on where it runs)
     doc: str
-    shown: str | None = None  # the default as the README says it, if not its repr
+    shown: str | None = None  # the default as docs/operating.md says it, if not its repr
 
     def default_for(self, app: Flask) -> object:
         return self.default(app) if callable(self.default) else self.default
@@ -67,7 +67,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("MIGRATE_ON_START", True, "Bring the database schema up to date when the app starts "
             "(one process at a time)."),
     Setting("GC_GUARD", sys.version_info < (3, 12), "CPython 3.11's garbage-collector guard "
-            "(README, Security and operations).", "on before Python 3.12"),
+            "(docs/operating.md, Serving).", "on before Python 3.12"),
     Setting("GC_FREEZE", True, "With the guard on, freeze the start-up heap (tests turn it off: "
             "several apps in one process)."),
     Setting("PROXY_FIX", 0, "Proxy hops to trust for X-Forwarded-For/-Proto/-Host/-Prefix: 1 "

@@ -44,11 +44,17 @@ MISSING = {
     "drawn": N_("Tap the card they drew."),
     "pending": N_("Tap the draw card waiting to be answered."),
 }
+# Where "the card played" would be wrong: nothing has been played yet, or it is the last card.
+MISSING_IN = {
+    ("first-card", "card"): N_("Tap the card turned up to start."),
+    ("going-out", "card"): N_("Tap the last card played."),
+    ("stacking", "card"): N_("Tap the card they want to stack on it."),
+}
 BOOL_FIELDS = BOOL_LABELS
 
 
-def _tap(field: str) -> str:
-    return gettext(MISSING[field])
+def _tap(question: str, field: str) -> str:
+    return gettext(MISSING_IN.get((question, field), MISSING[field]))
 NAME_FIELDS = {"player", "challenged", "challenger"}
 
 
@@ -135,11 +141,11 @@ def _missing_tap(question: str, args, q: dict[str, Any]) -> str | None:
         if f not in PICKERS or f in q:
             continue
         if (question, f) not in OPTIONAL_PICKERS and not (question == "draw" and action != "play-drawn"):
-            return _tap(f)
+            return _tap(question, f)
         if question == "cheese-touch" and f == "top" and (args.get("situation") or "play") == "play":
-            return _tap("top")
+            return _tap(question, "top")
     if question == "draw" and action == "play-drawn" and "drawn" not in q:
-        return _tap("drawn")
+        return _tap(question, "drawn")
     return None
 
 

@@ -42,7 +42,8 @@ def rules_page(edition: str):
     return render_template(
         "rules.html", edition=ed, edition_name=translated(ed.name),
         editions=[(e.slug, translated(e.tab_name)) for e in EDITIONS.values()],
-        query=query, game=game, house=house, sections=[s for s in sections if s[2]], count=len(rules),
+        query=query, game=game, house=house, house_in_force=_any_in_force(house, ed),
+        sections=[s for s in sections if s[2]], count=len(rules),
         tr=gettext, render=lambda text: render_text(gettext(text), titles),
         links=lambda text: Markup(_links(str(escape(gettext(text))), titles)),
         marking=lambda rule: house_marking(rule, house, ed),
@@ -79,6 +80,12 @@ def house_marking(rule: rulebook.Rule, house: HouseRules | None,
         return "on", ngettext("In force in this game: a Blank scores %(num)d point.",
                               "In force in this game: a Blank scores %(num)d points.", house.blank_points)
     return "on", gettext("In force in this game.")
+
+
+def _any_in_force(house: HouseRules | None, edition: Edition) -> bool:
+    """Whether the page marks any house rule as in force (so the note above says so, or not)."""
+    rules = [r for r in rulebook.rules_for(edition.slug) if r.house_rule]
+    return any((house_marking(r, house, edition) or ("",))[0] == "on" for r in rules)
 
 
 def _on(house: HouseRules, field: str) -> bool:

@@ -478,7 +478,7 @@ def test_a_ruling_and_an_error_on_the_polish_page(client):
     r = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_colour=blue&card_kind=7")
     page = r.get_data(as_text=True)
     assert verdict(r) == "Dozwolone"
-    assert "pasuje liczbą" in page and "Zasady, na których się opiera" in page
+    assert "mają tę samą liczbę" in page and "Zasady, na których się opiera" in page
     wd4 = client.get("/judge/play?lang=pl&asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4")
     assert wd4.status_code == 422 and "Weź cztery zależy od pozostałych kart" in wd4.get_data(as_text=True)
     missing = client.get("/judge/play?lang=pl&asked=1&card_colour=red&card_kind=2")

@@ -1,4 +1,4 @@
-"""Production serving (issue 7): gunicorn as the README says, /healthz, one log line per error."""
+"""Production serving (issue 7): gunicorn as docs/operating.md says, /healthz, one log line per error."""
 import re
 import subprocess
 import sys
@@ -84,9 +84,8 @@ def test_postgres_urls_use_psycopg_3():
         assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_pre_ping"] is True
 
 
-def test_readme_promises_what_the_tests_check():
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Security and operations", 1)[1]
+def test_the_operating_notes_promise_what_the_tests_check():
+    section = (ROOT / "docs" / "operating.md").read_text()
     for promise in ("gunicorn", "/healthz", "PostgreSQL", "Content-Security-Policy", "frame-ancestors",
                     "nosniff", "Referrer-Policy", "HttpOnly", "SameSite=Lax", "Secure", "CSRF",
                     "flask --app scorekeeper backup", "flask --app scorekeeper restore", "WAL"):
@@ -108,7 +107,7 @@ def drop_games_table(url: str) -> None:
 
 
 def test_two_gunicorn_servers_share_one_database(fresh_database, tmp_path):
-    """The README's gunicorn command, twice at once on one new database (PostgreSQL: several
+    """The documented gunicorn command, twice at once on one new database (PostgreSQL: several
     machines; SQLite: several servers on one machine): both upgrade safely and serve one truth."""
     url = fresh_database()
     one = Server(url, tmp_path / "one.log", workers=1, threads=4)

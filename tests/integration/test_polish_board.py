@@ -65,16 +65,16 @@ def played(client, **options) -> dict:
 def test_the_keepers_scoreboard_and_every_hand_in_polish(client):
     game = played(client, edition="classic-112", house_rules={"stacking": True, "uno_penalty": 4})
     board = polish_page(client, f"/games/{game['id']}")
-    for words in ("Zapisz rozdanie 3", "Rozdanie 2", "kończy rozdanie", "wpisana suma", "Udostępnij grę",
+    for words in ("Wpisz rozdanie 3", "Rozdanie 2", "bez kart", "wpisana suma", "Udostępnij grę",
                   "Zwycięzca zbiera punkty", "Klasyczna z Czystymi kartami"[:9], "zasady domowe",
                   "czerwona karta Stop", "niebieska 7", "Weź cztery", "zielona karta Weź dwie", "Zmiana kierunku",
-                  "Zmiana koloru", "rozdaje: Cy", "Suma punktów po każdym rozdaniu"):
+                  "Zmiana koloru", "W rozdaniu 3 rozdaje Cy", "Suma punktów po każdym rozdaniu"):
         assert words in shown_text(board), words
     # board.js gets its texts in Polish, as one small attribute
     texts = re.search(r'data-t="([^"]+)"', board)[1]
     assert "Na żywo: aktualne o {t}" in unescape(texts) and "Skopiowano link" in unescape(texts)
     live = client.get(f"/games/{game['id']}/board", headers=PL).get_data(as_text=True)  # a fragment
-    assert "Zapisz rozdanie 3" in live and not english_left(f'<title></title><main id="main">{live}</main>')
+    assert "Wpisz rozdanie 3" in live and not english_left(f'<title></title><main id="main">{live}</main>')
     polish_page(client, f"/games/{game['id']}/hands")
     english = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "data-t=" not in english and "red Skip" in english and "Record hand 3" in english
@@ -84,7 +84,7 @@ def test_a_watchers_scoreboard_in_polish(app, client):
     game = played(client)
     watcher = app.test_client()
     html = polish_page(watcher, f"/games/{game['id']}")
-    assert "Tylko oglądasz" in html and "Zapisz rozdanie" not in html
+    assert "Tylko oglądasz" in html and "Wpisz rozdanie" not in html
 
 
 def test_a_finished_game_offers_more_play_and_a_rematch_in_polish(client):
@@ -94,7 +94,7 @@ def test_a_finished_game_offers_more_play_and_a_rematch_in_polish(client):
     post_hand(client, game, {"Ana": [], "Ben": ["wild-draw4", "wild", "wild"]})
     html = polish_page(client, f"/games/{game['id']}")
     assert "Ana wygrywa!" in html and "Rewanż" in html and "Gramy dalej do" in html
-    assert "pierwszy rozdaje: Ben" in html
+    assert "pierwsze karty rozdaje Ben" in html
 
 
 def test_sharing_and_keep_score_pages_in_polish(app, client):

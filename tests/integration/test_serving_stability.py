@@ -1,4 +1,4 @@
-"""Workers stay up (issues 12, 18): the README's gunicorn serving every hand of a big game, hundreds of times.
+"""Workers stay up (issues 12, 18): the documented gunicorn (docs/operating.md) serving every hand of a big game, hundreds of times.
 
 On CPython 3.11 a worker used to die with SIGSEGV here (about every other page on a fresh worker)
 when the garbage collector freed the game's ORM objects after their session had closed. The
@@ -85,7 +85,7 @@ def big_game_paths(game_id: str) -> list[str]:
 
 def serve_big_game(tmp_path, env: dict[str, str]) -> tuple[list, list[str], int, int]:
     """The statuses of SEQUENTIAL_PAGES + CONCURRENT_PAGES page loads, the crash lines,
-    the workers started and the workers the README's command asks for."""
+    the workers started and the workers the documented command asks for."""
     workers = readme_flag("--workers")
     database_url = f"sqlite:///{tmp_path / 'big.sqlite3'}"
     server = Server(database_url, tmp_path / "gunicorn.log", workers=workers,

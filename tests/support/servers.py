@@ -1,4 +1,4 @@
-"""Real app servers in subprocesses (gunicorn, as the README runs it), on loopback only."""
+"""Real app servers in subprocesses (gunicorn, as docs/operating.md runs it), on loopback only."""
 from __future__ import annotations
 
 import functools
@@ -19,10 +19,10 @@ LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
 
 
 def readme_gunicorn_command() -> list[str]:
-    """The gunicorn command from the README's "Security and operations" section."""
-    blocks = re.findall(r"```(?:sh|bash)\n(.+?)\n```", (ROOT / "README.md").read_text(), re.S)
+    """The gunicorn command from docs/operating.md's "Serving" section."""
+    blocks = re.findall(r"```(?:sh|bash)\n(.+?)\n```", (ROOT / "docs" / "operating.md").read_text(), re.S)
     commands = [line for block in blocks for line in block.splitlines() if "gunicorn " in line]
-    assert commands, "the README shows no gunicorn command"
+    assert commands, "docs/operating.md shows no gunicorn command"
     return shlex.split(commands[0].split("#")[0])
 
 
@@ -41,7 +41,7 @@ class Server:
         self.database_url = database_url
         self.env = env or {}  # more environment for the server (FLASK_... settings)
         self.log = log
-        self.access_log = access_log  # the README's command writes it to stdout: keep it too
+        self.access_log = access_log  # the documented command writes it to stdout: keep it too
         self.cwd = cwd  # another Python (an installed wheel's venv) runs outside the checkout
         self.argv = self._argv(workers, threads, python)
         self.proc: subprocess.Popen | None = None
@@ -54,7 +54,7 @@ class Server:
         argv = [python, "-m", "gunicorn", *argv[1:]]
         for flag, value in (("--workers", str(workers)), ("--threads", str(threads)),
                             ("--bind", "127.0.0.1:0")):
-            assert flag in argv, f"the README's gunicorn command should say {flag}"
+            assert flag in argv, f"the gunicorn command in docs/operating.md should say {flag}"
             argv[argv.index(flag) + 1] = value
         if _has_control_socket(python):  # gunicorn >= 24 opens one in ~/.gunicorn; tests need none
             argv.insert(3, "--no-control-socket")

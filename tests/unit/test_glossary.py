@@ -39,6 +39,8 @@ PLAY_GLOSSARY = {
 }
 PLAY_OTHER_MEANING = {
     "Catching yourself": "a rule title: said as correcting yourself before anyone else notices",
+    "went out": "beside a past hand's winner, said as the cards left ('bez kart'): no tense, no gender",
+    "Score sheet (CSV)": "a spreadsheet of the scores, not a rule sheet",
 }
 # Words that must never come back: calques and the judge's button read as a noun.
 NEVER = r"wyszed|wyszła|złapa|Kolor \+4|⇄ Zmiana\b(?! kierunku)|(?<!%)\(a\)|\(-a\)"

@@ -1,5 +1,5 @@
-"""One list of settings (scorekeeper/settings.py): the app reads no other, and the README's
-table is that list."""
+"""One list of settings (scorekeeper/settings.py): the app reads no other, and the table in
+docs/operating.md is that list."""
 import re
 from pathlib import Path
 
@@ -11,10 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "scorekeeper"
 
 
-def test_the_readme_table_is_the_settings_module():
-    readme = (ROOT / "README.md").read_text()
+def test_the_operating_notes_table_is_the_settings_module():
+    readme = (ROOT / "docs" / "operating.md").read_text()
     assert settings.markdown_table() in readme
-    section = readme.split("**Settings.**", 1)[1].split("\n\n")[1]  # the table after the words
+    section = readme.split("## Settings\n", 1)[1].split("\n\n")[1]  # the table after the words
     listed = re.findall(r"^\| `([A-Z_]+)` \|", section, re.M)
     assert listed == [s.name for s in settings.SETTINGS]
 

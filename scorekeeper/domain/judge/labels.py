@@ -60,7 +60,7 @@ COLOUR_LABELS = {
     ("cheese-touch", "color"): N_("Colour called (only if a Wild is on top)"),
 }
 NAME_LABELS = {"player": N_("Who (optional)"), "challenged": N_("Who played the Wild Draw Four"),
-               "challenger": N_("Who challenges")}
+               "challenger": N_("The challenger's name (optional)")}
 CHOICE_LABELS = {
     "caught": {
         "before-second-to-last-card": N_("Before their second-to-last card touched the pile"),
