@@ -103,3 +103,23 @@ def test_a_secret_key_made_only_of_digits_signs_forms(monkeypatch, tmp_path):
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+def test_a_phone_on_https_never_adopts_a_planted_plain_device_cookie(app, csrf_off):
+    """An attacker gets an id from the server over plain HTTP and plants it as `device` in a
+    phone that uses HTTPS: what the phone then creates must not open to the attacker's id."""
+    attacker, phone = app.test_client(), app.test_client()
+    attacker.get(f"/games/{new_game(attacker)['id']}")  # a first look: the server issues an id
+    planted = attacker.get_cookie("device").value
+    phone.set_cookie("device", planted)
+    made = phone.post("/games/new", base_url="https://localhost",
+                      data={"players-0": "Ana", "players-1": "Ben", "edition": "classic",
+                            "scoring": "winner-takes-points", "target": "500"})
+    assert made.status_code == 302
+    game_id = made.headers["Location"].rstrip("/").split("/")[-1]
+    own = phone.get_cookie("__Host-device", domain="localhost")
+    assert own is not None and own.value.split(".")[0] != planted.split(".")[0]
+    assert phone.get(f"/games/{game_id}/hands/new", base_url="https://localhost").status_code == 200
+    assert attacker.get(f"/games/{game_id}/hands/new").status_code == 403
+    assert attacker.get(f"/games/{game_id}/hands/new", base_url="https://localhost",
+                        headers={"Cookie": f"device={planted}"}).status_code == 403

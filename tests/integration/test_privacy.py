@@ -93,9 +93,12 @@ def test_the_device_cookie_is_private_long_lived_and_refreshed(csrf_off, client,
     later = client.get(f"/games/{gid}")
     assert any(h.startswith("device=") for h in later.headers.getlist("Set-Cookie"))  # 400 days again
     monkeypatch.undo()
-    secure = client.get(f"/games/{gid}", base_url="https://localhost")  # moved at once
+    # On HTTPS the phone gets a __Host-device cookie of its own: the plain one (which anyone on
+    # plain HTTP could have planted) is not adopted, and is deleted.
+    secure = client.get(f"/games/{gid}", base_url="https://localhost")
     host_only = [h for h in secure.headers.getlist("Set-Cookie") if h.startswith("__Host-device=")]
     assert host_only and "Secure" in host_only[0] and "Path=/" in host_only[0] and "Domain" not in host_only[0]
+    assert any(h.startswith("device=;") for h in secure.headers.getlist("Set-Cookie"))
 
 
 def test_the_database_holds_neither_device_ids_nor_edit_keys(app, csrf_off, client):
