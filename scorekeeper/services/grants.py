@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from ..models import db, utcnow
@@ -37,13 +37,4 @@ def save_row(table: Table, column: str, row_id: int | None, device_hash: str, th
 def add_rows(rows: Iterable[object]) -> None:
     """New grant rows (a restore's games), one commit for them all."""
     db.session.add_all(rows)
-    db.session.commit()
-
-
-def forget_old_visits(model, device_hash: str, kept: int) -> None:
-    """Keep only the `kept` most recent rows the phone has without a grant (watched only)."""
-    watched = (model.device_hash == device_hash, model.sealed_key.is_(None))
-    recent = (select(model.id).where(*watched)
-              .order_by(model.last_used_at.desc(), model.id.desc()).limit(kept))
-    db.session.execute(delete(model).where(*watched, model.id.not_in(select(recent.subquery().c.id))))
     db.session.commit()

@@ -7,8 +7,10 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
+from sqlalchemy import event
 
 from scorekeeper import create_app
+from scorekeeper.access import visits
 from scorekeeper.models import db
 
 from tests.integration.test_team_forms import games, keeper
@@ -123,3 +125,74 @@ def test_a_phone_on_https_never_adopts_a_planted_plain_device_cookie(app, csrf_o
     assert attacker.get(f"/games/{game_id}/hands/new").status_code == 403
     assert attacker.get(f"/games/{game_id}/hands/new", base_url="https://localhost",
                         headers={"Cookie": f"device={planted}"}).status_code == 403
+
+
+class Writes:
+    """Every INSERT, UPDATE or DELETE the app's engine runs while counting."""
+
+    def __init__(self, app):
+        self.app, self.seen = app, []
+
+    def __enter__(self):
+        with self.app.app_context():
+            self.engine = db.engine
+        event.listen(self.engine, "before_cursor_execute", self.note)
+        return self
+
+    def __exit__(self, *exc):
+        event.remove(self.engine, "before_cursor_execute", self.note)
+
+    def note(self, conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().split(" ", 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}:
+            self.seen.append(statement)
+
+
+def test_looking_at_scoreboards_writes_nothing_and_visits_are_written_in_one_batch(app, monkeypatch):
+    monkeypatch.setattr(visits, "WRITE_EVERY", 3600.0)
+    owner = app.test_client()
+    made = [new_game(owner, players=["Ana", f"P{n}"])["id"] for n in range(3)]
+    phone = app.test_client()
+    phone.get(f"/games/{made[0]}")  # the first look gives the phone its device cookie
+    with Writes(app) as writes:
+        for _ in range(3):  # two scoreboards (and a third) viewed in turn
+            for game_id in made:
+                assert phone.get(f"/games/{game_id}").status_code == 200
+    assert writes.seen == []
+    monkeypatch.setattr(visits, "WRITE_EVERY", 0.0)
+    with Writes(app) as writes:
+        phone.get(f"/games/{made[0]}")  # the next answer after the interval writes the batch
+    assert 1 <= len(writes.seen) <= 3, writes.seen  # one upsert, one prune, no row per look
+    home = phone.get("/").get_data(as_text=True)
+    assert all(game_id in home for game_id in made)
+
+
+def test_what_one_worker_holds_to_write_is_bounded(app, monkeypatch):
+    monkeypatch.setattr(visits, "WRITE_EVERY", 3600.0)
+    monkeypatch.setattr(visits, "PENDING_MAX", 5)
+    owner = app.test_client()
+    made = [new_game(owner, players=["Ana", f"P{n}"])["id"] for n in range(8)]
+    phone = app.test_client()
+    phone.get(f"/games/{made[0]}")
+    for game_id in made:
+        phone.get(f"/games/{game_id}")
+    with app.app_context():
+        assert len(app.extensions["scorekeeper.pending_visits"].noted) == 5
+
+
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_a_table_keepers_first_look_at_a_table_game_needs_no_write(app, backend, how):
+    from tests.integration.test_storage_failures import break_storage
+    from tests.integration.test_tables import keeper_client, new_table, table_game
+
+    table = new_table(app.test_client())
+    keeper = keeper_client(app, table)
+    game = table_game(app.test_client(), table, ["Ana", "Ben"]).json
+    with Writes(app) as writes:
+        assert keeper.get(f"/games/{game['id']}").status_code == 200
+    assert writes.seen == []  # the table's key is not copied into a row for the game
+    other = table_game(app.test_client(), table, ["Cy", "Dee"]).json
+    break_storage(app, backend, how)
+    for path in (f"/games/{other['id']}", f"/games/{other['id']}/board", f"/games/{other['id']}/hands/new"):
+        page = keeper.get(path)
+        assert page.status_code == 200, (path, page.status_code)
+    assert f"/games/{other['id']}/hands/new" in keeper.get(f"/games/{other['id']}").get_data(as_text=True)

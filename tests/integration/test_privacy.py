@@ -12,6 +12,7 @@ from scorekeeper.models import DeviceGame, db
 from scorekeeper.ids import looks_like_public_id, new_public_id
 from tests.support.helpers import new_game
 
+from tests.integration.test_reads_never_write import write_visits
 from tests.integration.test_scorepad import game_id_of, start_game
 
 
@@ -120,6 +121,7 @@ def test_watched_games_are_remembered_up_to_a_bound(app, csrf_off, client):
     others = [new_game(app.test_client(), players=["Ana", f"P{n}"])["id"] for n in range(VISITS_KEPT + 5)]
     for gid in others:
         client.get(f"/games/{gid}")
+    write_visits(app)
     with app.app_context():
         rows = db.session.scalar(select(func.count()).select_from(DeviceGame))
     assert rows == VISITS_KEPT + 1  # the oldest watched games are forgotten, never a grant
