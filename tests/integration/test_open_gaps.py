@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from html import unescape
+from io import BytesIO
 from html.parser import HTMLParser
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 
-from scorekeeper import create_app
+from scorekeeper import create_app, rate_limits
 from scorekeeper.access import visits
-from scorekeeper.models import db
+from scorekeeper.models import Game, db
 
 from tests.integration.test_team_forms import games, keeper
 from tests.support.helpers import keep_score, new_game, post_hand
@@ -196,3 +198,96 @@ def test_a_table_keepers_first_look_at_a_table_game_needs_no_write(app, backend,
         page = keeper.get(path)
         assert page.status_code == 200, (path, page.status_code)
     assert f"/games/{other['id']}/hands/new" in keeper.get(f"/games/{other['id']}").get_data(as_text=True)
+
+
+def restore_upload(client, backup: dict):
+    return client.post("/restore", data={"backup": (BytesIO(json.dumps(backup).encode()), "b.json")},
+                       content_type="multipart/form-data")
+
+
+def backup_of(client, games: int) -> dict:
+    from tests.support.helpers import game_backup
+    backup = json.loads(game_backup(client, new_game(client)))
+    backup["games"] = backup["games"] * games
+    return backup
+
+
+def stored_games(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Game))
+
+
+def test_restores_at_once_never_make_more_games_than_the_limit(make_app, database_url):
+    app = make_app(database_url, RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False,
+                   RATELIMIT_CREATION="11 per minute; 100 per day", RATELIMIT_RESTORE="50 per minute")
+    backup = backup_of(app.test_client(), 5)  # 1 of 11
+    start = threading.Barrier(6)
+    statuses = []
+
+    def one_restore():
+        client = app.test_client()
+        start.wait()
+        statuses.append(restore_upload(client, backup).status_code)
+
+    threads = [threading.Thread(target=one_restore) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200, 200] + [429] * 4, statuses
+    assert stored_games(app) == 1 + 2 * 5
+
+
+def test_a_familys_backup_bigger_than_a_minutes_limit_restores_with_the_default_limits(make_app, database_url):
+    app = make_app(database_url, RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False)
+    assert rate_limits.DEFAULTS["RATELIMIT_CREATION"] == "20 per minute; 200 per day"
+    maker, family = app.test_client(), app.test_client()
+    family.environ_base["REMOTE_ADDR"] = "10.0.0.9"  # another evening's phone
+    backup = backup_of(maker, 25)
+    assert restore_upload(family, backup).status_code == 200
+    assert stored_games(app) == 1 + 25
+    # The same again at once (a stranger's burst): the minute is spent, nothing more is made.
+    assert restore_upload(family, backup).status_code == 429
+    assert family.post("/api/games", json={"players": ["Ana", "Ben"]}).status_code == 429
+    assert stored_games(app) == 1 + 25
+    too_big = restore_upload(maker, backup_of(maker, 201))
+    assert too_big.status_code == 422 and stored_games(app) == 2 + 25
+    assert "at most 200 games a day" in too_big.get_data(as_text=True)
+    assert "flask restore" in too_big.get_data(as_text=True)
+
+
+def test_a_table_restore_killed_mid_way_leaves_nothing_on_the_tables_page_api_or_stats(app, monkeypatch):
+    from scorekeeper.services.backups import restore as restoring
+    from scorekeeper.services.backups.table_restore import IntoTable
+    from tests.integration.test_tables import keeper_client, new_table, play
+
+    table = new_table(app.test_client())
+    play(app.test_client(), table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["7"]}])
+    keeper = keeper_client(app, table)
+    backup = keeper.get(f"/tables/{table['id']}/backup.json").get_data()
+    before = app.test_client().get(f"/api/tables/{table['id']}").json
+    backup = json.loads(backup)
+    backup["games"] = backup["games"] * 3
+    monkeypatch.setattr(restoring, "CHUNK_ROWS", 1)  # a transaction per game
+    inserted, chunks = restoring.insert_games, []
+
+    def killed_after_the_first_chunk(plans, batch):
+        if chunks:
+            raise SystemExit("SIGKILL")  # nothing after this point runs in a killed process
+        chunks.append(batch)
+        return inserted(plans, batch)
+
+    monkeypatch.setattr(restoring, "insert_games", killed_after_the_first_chunk)
+    monkeypatch.setattr(restoring, "_discard", lambda batch: None)
+    monkeypatch.setattr(IntoTable, "undo", lambda self: None)
+    with pytest.raises(SystemExit):
+        keeper.post(f"/tables/{table['id']}/restore", content_type="multipart/form-data",
+                    data={"backup": (BytesIO(json.dumps(backup).encode()), "b.json")})
+    with app.app_context():
+        half_written = db.session.scalars(select(Game.id).where(Game.restore_batch.is_not(None))).all()
+    assert len(half_written) == 1 and stored_games(app) == 2
+    after = app.test_client().get(f"/api/tables/{table['id']}").json
+    assert after["games"] == before["games"] and after["players"] == before["players"]
+    assert after["league"] == before["league"]
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert before["games"][0]["id"] in page and half_written[0] not in page

@@ -28,7 +28,7 @@ class IntoTable:
             for name in plan.names:
                 if name_key(name) not in self.roster:
                     self.new.setdefault(name_key(name), name.strip())
-            plan.game |= {"table_id": self.table_id, "edit_key_hash": self.key_hash}
+            plan.game |= {"edit_key_hash": self.key_hash}  # joins the table when all are in: joined()
             plan.key = None
         if len(self.roster) + len(self.new) > MAX_ROSTER:
             raise RestoreError(say(N_("A table's roster has at most %(most)d players; with this "
@@ -51,6 +51,12 @@ class IntoTable:
             seats = [people[name_key(n)] for n in plan.names]
             plan.names = [name for _, name in seats]
             plan.roster_ids = [i for i, _ in seats]
+
+    def joined(self) -> dict:
+        """What the one UPDATE that shows the restored games sets: they join the table only
+        then, so a restore killed mid-way leaves no half-written game on the table's page,
+        in its API or in its stats (restore.restore deletes such games later)."""
+        return {"table_id": self.table_id}
 
     def touch(self) -> None:
         db.session.execute(update(FamilyTable.__table__).where(FamilyTable.id == self.table_id)
