@@ -1,14 +1,19 @@
 """`/healthz` for load balancers and process managers."""
 from __future__ import annotations
 
+import secrets
+
 from flask import current_app, jsonify
-from sqlalchemy import text
+from sqlalchemy import delete, insert, text
 
 from ..http_cache import keep_no_copy
-from ..models import db
+from ..ids import new_public_id
+from ..models import Game, db
 from ..services import storage
 from . import bp
 from .logs import one_line
+
+PROBE_BYTES = 64 * 1024  # random, so no compression makes it smaller
 
 
 @bp.get("/healthz")
@@ -41,16 +46,38 @@ def _check_database() -> None:
 
 
 def _check_writable() -> None:
-    """A write that is rolled back finds a read-only database or a lost connection; a full
-    disk may still take that small write, so a storage failure met by a request in the last
-    minute (and not followed by a successful save) also counts. A lock held by a writer
+    """A write that is rolled back finds a read-only database or a lost connection. A full
+    disk may still take that small write (or any small one), so once a save has failed for
+    lack of storage (in any worker: storage.py's marker) the probe asks more: a committed
+    transaction that needs PROBE_BYTES of new room, as much as many hands. Only that clears
+    the failure, at once when the fault heals; nothing else does. A lock held by a writer
     (SQLite busy) is not a failure: the probe waits its turn like any save."""
-    if storage.recent_failure():
-        raise RuntimeError("a save failed for lack of storage in the last minute")
+    if storage.failure_marked():
+        _write_needing_room()
+        storage.failure_cleared()
+        return
     try:
         db.session.execute(text("UPDATE alembic_version SET version_num = version_num"))
     finally:
         db.session.rollback()
+
+
+def _write_needing_room() -> None:
+    """Insert a hidden game holding PROBE_BYTES of random text and delete it, committed: no
+    one ever sees it, yet the database must find room for it (new pages, its log)."""
+    games = Game.__table__
+    probe_id = new_public_id()
+    db.session.rollback()
+    try:
+        db.session.execute(insert(games).values(
+            id=probe_id, edition="classic", scoring="winner-takes-points", target=1,
+            house_rules={"probe": secrets.token_urlsafe(PROBE_BYTES * 3 // 4)},
+            edit_key_hash="-", restore_batch="healthz-probe"))
+        db.session.execute(delete(games).where(games.c.id == probe_id))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
 
 
 def _check_templates() -> None:

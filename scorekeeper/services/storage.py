@@ -33,7 +33,6 @@ PG_RACE = ("40001", "40P01", "55P03")  # serialization failure, deadlock, lock n
 PG_STORAGE = ("53", "08", "25006", "57P0", "58")
 SENTENCE = say(N_("The scores cannot be saved right now: the server's storage is full or "
                   "read-only. Nothing was changed; tell whoever runs this server."))
-RECENT = 60.0  # seconds a storage failure keeps /healthz failing, unless a write succeeds
 LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions; shared through _marker()
 
 
@@ -78,17 +77,17 @@ def storage_failed(err: Exception) -> StorageFailure:
     return StorageFailure(SENTENCE)
 
 
-def write_succeeded() -> None:
+def failure_cleared() -> None:
+    """/healthz's own probe found room again: the failure is over, in every worker."""
     current_app.extensions.pop(LAST_FAILURE, None)
     _mark_shared(0)
 
 
-def recent_failure() -> bool:
-    """A storage failure in the last RECENT seconds, met by this process or by any other
-    worker on this machine serving the same database (the marker file), not followed by a
-    successful write."""
-    failed_at = max(current_app.extensions.get(LAST_FAILURE, 0), _shared_failure_time())
-    return time.time() - failed_at < RECENT
+def failure_marked() -> bool:
+    """A storage failure met by this process or by any other worker on this machine serving
+    the same database (the marker file), and not yet cleared by /healthz's probe. A save that
+    succeeds does not clear it: on a full disk a small write may fit while hand saves fail."""
+    return bool(current_app.extensions.get(LAST_FAILURE, 0) or _shared_failure_time())
 
 
 def _marker() -> Path:
@@ -136,4 +135,3 @@ def commit() -> None:
         if is_storage_failure(err):
             raise storage_failed(err) from None
         raise
-    write_succeeded()

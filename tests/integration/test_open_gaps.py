@@ -291,3 +291,32 @@ def test_a_table_restore_killed_mid_way_leaves_nothing_on_the_tables_page_api_or
     assert after["league"] == before["league"]
     page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
     assert before["games"][0]["id"] in page and half_written[0] not in page
+
+
+def test_healthz_stays_failing_while_hand_saves_fail_though_small_writes_succeed(app, backend, client):
+    from tests.integration.test_storage_failures import HAND, break_storage
+
+    game = new_game(client, target=100_000)
+    break_storage(app, backend, "full" if backend == "sqlite" else "read-only")
+    for _ in range(300):  # until the pages the file already has are used up
+        if post_hand(client, game, HAND).status_code != 201:
+            break
+    assert post_hand(client, game, HAND).status_code == 503
+    probes = []
+    for n in range(6):  # small writes between probes, that may still fit (a new table's row)
+        fitted = client.post("/api/tables", json={"name": f"T{n}"}).status_code == 201
+        probes.append((fitted, client.get("/healthz").status_code))
+    assert [status for _, status in probes] == [503] * 6, probes
+    assert post_hand(client, game, HAND).status_code == 503  # saves still fail: health agreed
+
+
+def test_healthz_is_ok_at_the_first_probe_after_the_fault_heals(app, backend, client, make_app, database_url):
+    from tests.integration.test_storage_failures import HAND, break_storage
+
+    game = new_game(client)
+    break_storage(app, backend, "read-only")
+    assert post_hand(client, game, HAND).status_code == 503
+    assert client.get("/healthz").status_code == 503
+    healed = make_app(database_url).test_client()  # the fault heals: a worker on sound storage
+    assert healed.get("/healthz").status_code == 200  # at once, not a minute later
+    assert post_hand(healed, game, HAND).status_code == 201
