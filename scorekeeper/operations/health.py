@@ -1,14 +1,11 @@
 """`/healthz` for load balancers and process managers."""
 from __future__ import annotations
 
-import secrets
-
 from flask import current_app, jsonify
-from sqlalchemy import delete, insert, text
+from sqlalchemy import text
 
 from ..http_cache import keep_no_copy
-from ..ids import new_public_id
-from ..models import Game, db
+from ..models import db
 from ..services import storage
 from . import bp
 from .logs import one_line
@@ -53,31 +50,13 @@ def _check_writable() -> None:
     the failure, at once when the fault heals; nothing else does. A lock held by a writer
     (SQLite busy) is not a failure: the probe waits its turn like any save."""
     if storage.failure_marked():
-        _write_needing_room()
+        storage.write_needing_room(PROBE_BYTES)
         storage.failure_cleared()
         return
     try:
         db.session.execute(text("UPDATE alembic_version SET version_num = version_num"))
     finally:
         db.session.rollback()
-
-
-def _write_needing_room() -> None:
-    """Insert a hidden game holding PROBE_BYTES of random text and delete it, committed: no
-    one ever sees it, yet the database must find room for it (new pages, its log)."""
-    games = Game.__table__
-    probe_id = new_public_id()
-    db.session.rollback()
-    try:
-        db.session.execute(insert(games).values(
-            id=probe_id, edition="classic", scoring="winner-takes-points", target=1,
-            house_rules={"probe": secrets.token_urlsafe(PROBE_BYTES * 3 // 4)},
-            edit_key_hash="-", restore_batch="healthz-probe"))
-        db.session.execute(delete(games).where(games.c.id == probe_id))
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
 
 
 def _check_templates() -> None:

@@ -9,15 +9,18 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import secrets
 import time
 from pathlib import Path
 
 from flask import Flask, current_app
+from sqlalchemy import delete, insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..domain.text import N_, say
-from ..models import db
+from ..ids import new_public_id
+from ..models import Game, db
 from .errors import StorageFailure
 
 log = logging.getLogger("scorekeeper")  # the app's logger: one line through Flask's handler
@@ -88,6 +91,24 @@ def failure_marked() -> bool:
     the same database (the marker file), and not yet cleared by /healthz's probe. A save that
     succeeds does not clear it: on a full disk a small write may fit while hand saves fail."""
     return bool(current_app.extensions.get(LAST_FAILURE, 0) or _shared_failure_time())
+
+
+def write_needing_room(size: int) -> None:
+    """Insert a hidden game holding `size` bytes of random text and delete it, committed: no
+    one ever sees it, yet the database must find room for it (new pages, its log)."""
+    games = Game.__table__
+    probe_id = new_public_id()
+    db.session.rollback()
+    try:
+        db.session.execute(insert(games).values(
+            id=probe_id, edition="classic", scoring="winner-takes-points", target=1,
+            house_rules={"probe": secrets.token_urlsafe(size * 3 // 4)},
+            edit_key_hash="-", restore_batch="healthz-probe"))
+        db.session.execute(delete(games).where(games.c.id == probe_id))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
 
 
 def _marker() -> Path:

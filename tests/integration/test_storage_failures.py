@@ -176,7 +176,7 @@ def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend,
     """Two apps on one database and instance folder: two gunicorn workers. Only the first meets
     the failure; the second's probe learns of it and asks the disk for room itself (here the
     shared disk is still full for it), and says ok again once that room is there."""
-    from scorekeeper.operations import health
+    from scorekeeper.services import storage
 
     other_worker = make_app(database_url).test_client()
     game = new_game(client)
@@ -184,10 +184,10 @@ def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend,
     break_storage(app, backend, "read-only")
     assert post_hand(client, game, HAND).status_code == 503
 
-    def no_room():
+    def no_room(size):
         raise OperationalError("INSERT", {}, Exception("database or disk is full"))
 
-    monkeypatch.setattr(health, "_write_needing_room", no_room)
+    monkeypatch.setattr(storage, "write_needing_room", no_room)
     assert other_worker.get("/healthz").status_code == 503
     monkeypatch.undo()  # the disk has room again
     assert other_worker.get("/healthz").status_code == 200
