@@ -249,22 +249,18 @@ def restore(data: object, into=None, before_writing: Callable[[int], None] | Non
     db.session.rollback()  # start clean: these commits carry the backup and nothing else
     try:
         _discard_abandoned()
-        if into is not None:
-            into.add_people(plans)
         for chunk in _chunks(plans):
             ids += insert_games(chunk, batch)
             db.session.commit()
             _let_others_write()
         db.session.execute(update(Game.__table__).where(Game.restore_batch == batch)
-                           .values(restore_batch=None, **(into.joined() if into is not None else {})))
+                           .values(restore_batch=None, **(into.joined(batch) if into is not None else {})))
         if into is not None:
             into.touch()
         db.session.commit()
     except BaseException:
         db.session.rollback()
         _discard(batch)
-        if into is not None:
-            into.undo()
         raise
     return [Restored(i, p.key, p.original_id, p.names, len(p.hands), p.game["created_at"])
             for i, p in zip(ids, plans)]
