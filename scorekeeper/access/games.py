@@ -4,9 +4,10 @@ A phone is its device cookie (devices.py), its rows the grants of grants.py. Cre
 keep-score link grants the phone that game: a device_games row holding the edit key
 sealed with the device id. Grants are never dropped. Games a phone only opened are
 remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads device_games, and writes them only through grants.py,
-services/grants.py and visits.py (watched games, in batches) (stamp_with_rights also reads this phone's table grants, in the same
-statement, for the hottest path).
+The only module that reads device_games (stamp_with_rights also reads this phone's table
+grants, in the same statement, for the hottest path); it writes them only through grants.py,
+services/grants.py and visits.py (watched games, in batches). A table keeper's right to a
+table's game comes from the table's grant on every look: looking writes nothing.
 """
 from __future__ import annotations
 
