@@ -88,10 +88,12 @@ def test_team_names_on_the_keypad_are_escaped_once(client):
 def test_a_table_start_with_a_unicode_digit_for_a_team_is_a_clear_error(app, client, value):
     table = keeper(app, client)
     before = games(app)
-    page = client.post(f"/tables/{table['id']}/games",
-                       data={"seat": ["Ana", "Ben", "Cy"], "team:Ana": "1", "team:Ben": "2", "team:Cy": value})
-    assert page.status_code == 422 and games(app) == before
-    assert "Cy is in no team" in page.get_data(as_text=True)
+    for teams in ({"team:Ana": "1", "team:Ben": "2", "team:Cy": value}, {"team:Ana": value, "team:Ben": value}):
+        page = client.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben", "Cy"], **teams})
+        assert page.status_code == 422 and games(app) == before
+        assert "with the team buttons" in page.get_data(as_text=True)
+    polish = client.post(f"/tables/{table['id']}/games?lang=pl", data={"seat": ["Ana", "Ben"], "team:Ana": value})
+    assert polish.status_code == 422 and "przyciskami drużyn" in polish.get_data(as_text=True)
 
 
 def test_a_secret_key_made_only_of_digits_signs_forms(monkeypatch, tmp_path):
