@@ -11,7 +11,7 @@ from typing import Mapping
 from flask import Flask
 
 from . import compressed_pages, database, errors, http_cache, i18n, rate_limits, settings, templating
-from .access import devices
+from .access import devices, visits
 from .extensions import compress, csrf, db, migrate
 from .services import storage
 
@@ -29,6 +29,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     rate_limits.init_app(app)  # after the blueprints: it wraps their views
     errors.register(app)
     devices.init_app(app)
+    visits.init_app(app)  # visits are written in batches, never by a view
     templating.init_app(app)
     i18n.init_app(app)
     if app.config["MIGRATE_ON_START"]:

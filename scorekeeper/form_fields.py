@@ -5,7 +5,7 @@ from flask_babel import gettext, lazy_gettext
 from wtforms import IntegerField
 
 from .domain.editions import MAX_TARGET
-from .numbers import MAX_DIGITS, signed_number
+from .numbers import MAX_DIGITS, signed_number, whole_number
 
 WHOLE = lazy_gettext("Enter a whole number.")
 TARGET_RANGE = lazy_gettext("Choose a target from 1 to %(max)d.", max=MAX_TARGET)
@@ -25,5 +25,6 @@ class WholeNumberField(IntegerField):
 
 
 def chosen_team(value: str | None) -> int | None:
-    """A team picked on a form (a select or a row of radios), as a number; None: no team."""
-    return int(value) if value and value.isdigit() and len(value) < 3 else None
+    """A team picked on a form (a select or a row of radios), as a number; None: no team, or
+    a value no form offers ('²', '①': digits to str.isdigit, not to int())."""
+    return whole_number(value) if value and len(value) < 3 else None

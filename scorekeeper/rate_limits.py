@@ -10,6 +10,7 @@ e.g. redis://host:6379 or memcached://host:11211.
 from __future__ import annotations
 
 import math
+import threading
 import time
 
 from flask import Flask, current_app
@@ -24,6 +25,7 @@ from .settings import SETTINGS
 DEFAULTS = {s.name: s.default for s in SETTINGS if s.name.startswith("RATELIMIT_")}
 
 limiter = Limiter(key_func=get_remote_address)
+_reserving = threading.Lock()  # one restore's check and count at a time (reserve_creations)
 
 
 def _configured(name: str):
@@ -81,18 +83,34 @@ def _creation_budget() -> tuple[list, list[str]]:
     return list(parse_many(current_app.config["RATELIMIT_CREATION"])), args
 
 
-def creations_left(count: int) -> bool:
-    """Whether this client may still create `count` games (a restore's) under the creation limit."""
+def daily_creations() -> int | None:
+    """How many games the creation limit's longest window allows (None: no limit): the most
+    one restore from the web may add."""
+    if not current_app.config["RATELIMIT_ENABLED"]:
+        return None
+    items, _ = _creation_budget()
+    return max(items, key=lambda item: item.get_expiry()).amount if items else None
+
+
+def reserve_creations(count: int) -> bool:
+    """Check and count `count` new games (a restore's) in one step, so restores running at
+    once cannot all pass the check before any is counted; False, and nothing counted, when
+    they do not fit.
+
+    They must fit in the longest window (the day's). A shorter window they are too many for
+    (20 a minute, a family's backup of 59 games) they may fill at once when it is unused,
+    and nothing more is created until it passes: a family's own backup restores, and a
+    stranger still makes no more than the day allows."""
     if not current_app.config["RATELIMIT_ENABLED"] or count <= 0:
         return True
     items, args = _creation_budget()
-    return all(limiter.limiter.test(item, *args, cost=count) for item in items)
-
-
-def count_creations(count: int) -> None:
-    """`count` games made (a restore's): counted as that many creations."""
-    if not current_app.config["RATELIMIT_ENABLED"] or count <= 0:
-        return
-    items, args = _creation_budget()
-    for item in items:
-        limiter.limiter.hit(item, *args, cost=count)
+    longest = max(items, key=lambda item: item.get_expiry(), default=None)
+    with _reserving:
+        for item in items:
+            used = item.amount - limiter.limiter.get_window_stats(item, *args).remaining
+            fits = used + count <= item.amount
+            if not fits and (item is longest or used > 0):
+                return False
+        for item in items:
+            limiter.limiter.hit(item, *args, cost=count)
+    return True

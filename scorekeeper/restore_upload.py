@@ -7,23 +7,38 @@ from flask_wtf.file import FileField
 
 from . import rate_limits
 from .errors import error_response
-from .services.backups.restore import Restored, games_in, loads, restore
+from .domain.text import N_, say
+from .services.backups.restore import Restored, RestoreError, games_in, loads, restore
 
 
 class RestoreForm(FlaskForm):
     backup = FileField(lazy_gettext("Backup file"))
 
 
+class _NoRoom(Exception):
+    """The restore's games do not fit in this client's creation limit."""
+
+
+def _reserve(count: int) -> None:
+    if not rate_limits.reserve_creations(count):
+        raise _NoRoom
+
+
 def restore_file(upload, into=None) -> list[Restored] | None:
     """The uploaded backup's games restored (into a table, with `into`) and counted against
-    this client's new games; None, and nothing restored, when they would take it past its
-    limit (answer too_many_creations()). RestoreError says why a backup is refused."""
+    this client's new games, checked and counted in one step once the backup is found
+    sound; None, and nothing restored, when they do not fit (answer too_many_creations()).
+    RestoreError says why a backup is refused, one too big for a day's limit included."""
     data = loads(upload.read())
-    if not rate_limits.creations_left(games_in(data)):
+    most, count = rate_limits.daily_creations(), games_in(data)
+    if most is not None and count > most:
+        raise RestoreError(say(N_("From the web a restore adds at most %(most)d games a day; this "
+                                  "backup has %(count)d. Restore it in parts, or with 'flask "
+                                  "restore' on the server."), most=most, count=count))
+    try:
+        return restore(data, into=into, before_writing=_reserve)
+    except _NoRoom:
         return None
-    restored = restore(data, into=into)
-    rate_limits.count_creations(len(restored))
-    return restored
 
 
 def too_many_creations():

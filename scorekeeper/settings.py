@@ -93,12 +93,21 @@ def load(app: Flask, test_config: Mapping | None = None) -> None:
     app.config.from_mapping({s.name: s.default_for(app) for s in SETTINGS})
     if test_config is None:
         app.config.from_prefixed_env()
+        _keep_secret_as_typed(app)
     else:
         app.config.from_mapping(test_config)
     if not app.config["SECRET_KEY"]:
         if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("postgres"):
             raise RuntimeError(SHARED_SECRET_NEEDED)
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
+
+
+def _keep_secret_as_typed(app: Flask) -> None:
+    """A secret is text: from_prefixed_env reads FLASK_SECRET_KEY=123456 as the JSON number
+    123456, and itsdangerous cannot sign with a number (every form page would fail)."""
+    typed = os.environ.get("FLASK_SECRET_KEY")
+    if typed is not None:
+        app.config["SECRET_KEY"] = typed
 
 
 def _instance_secret(path: Path) -> str:

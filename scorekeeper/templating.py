@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .bidi import bdi, bdi_join, isolate
+from .bidi import bdi, bdi_join, isolate, isolate_join
 from .domain.cards import Card, parse_card
 from .translate import translated
 
@@ -18,6 +18,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(bdi, "bdi")  # a typed name in page text (see bidi.py)
     app.add_template_filter(bdi_join, "bdi_join")
     app.add_template_filter(isolate, "isolate")  # in a title or an attribute
+    app.add_template_filter(isolate_join, "isolate_join")  # plain text: for JSON, never escaped twice
 
 
 def game_name(game) -> str:

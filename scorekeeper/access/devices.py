@@ -4,7 +4,8 @@ The id is a secret (whoever holds it may edit what this phone may edit): the ser
 only its hash. The cookie carries the id and the server's signature of it (SECRET_KEY), so
 an id the server never issued opens nothing and is replaced before anything is granted; an
 unsigned id from before signatures is kept only if the server already holds rows for it.
-On HTTPS the cookie is `__Host-device` (no other host or plain-HTTP page can plant it).
+On HTTPS the cookie is `__Host-device` (no other host or plain-HTTP page can plant it), and a
+plain `device` cookie there is ignored.
 The cookie stays small however many games the phone keeps score in, since the grants live
 on the server (access/games.py, access/tables.py). It is refreshed whenever it is used, so a phone in use never
 loses it; one left unused for DEVICE_DAYS forgets it. Rows are read as plain columns: the
@@ -61,11 +62,10 @@ def _issued(raw: str) -> str | None:
 
 
 def _cookie() -> str:
-    raw = request.cookies.get(cookie_name(), "")
-    if not raw and request.is_secure:  # a phone from before __Host-: moved on this answer
-        raw = request.cookies.get(COOKIE, "")
-        g.device_refresh = bool(raw)
-    return raw
+    """On HTTPS only `__Host-device` counts: a plain `device` cookie there may have been
+    planted (by a plain-HTTP page or a sibling host) to make this phone use an id someone
+    else holds, so it is never adopted, and it is deleted with the next cookie sent."""
+    return request.cookies.get(cookie_name(), "")
 
 
 def device_id(create: bool = False) -> str | None:

@@ -4,9 +4,10 @@ A phone is its device cookie (devices.py), its rows the grants of grants.py. Cre
 keep-score link grants the phone that game: a device_games row holding the edit key
 sealed with the device id. Grants are never dropped. Games a phone only opened are
 remembered too, the VISITS_KEPT most recent ones, for its home page.
-The only module that reads device_games, and writes them only through grants.py and
-services/grants.py (stamp_with_rights also reads this phone's table grants, in the same
-statement, for the hottest path).
+The only module that reads device_games (stamp_with_rights also reads this phone's table
+grants, in the same statement, for the hottest path); it writes them only through grants.py,
+services/grants.py and visits.py (watched games, in batches). A table keeper's right to a
+table's game comes from the table's grant on every look: looking writes nothing.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..plain_select import PlainSelect
 from ..services import games, grants
 from ..ids import looks_like_public_id
 from ..services.keys import hash_opens
+from . import visits
 from .devices import device_hash, device_id
 from .grants import DeviceRow, DeviceRows, allowed_or_403, found_or_404
 from .tables import table_key_in, table_key_opening
@@ -49,21 +51,21 @@ def remember_visit(game_id: str) -> None:
 
 
 def key_for(game_id: str) -> str | None:
-    """The edit key this phone holds for the game, if any."""
-    return _rows.key(game_id)
+    """The edit key this phone holds for the game, if any: its own, or the key of a family
+    table it keeps that opens the game."""
+    own = _rows.key(game_id)
+    if own is not None:
+        return own
+    stamp = games.game_stamp(game_id)
+    return None if stamp is None else table_key_opening(stamp[1])
 
 
 def key_hash_opens(game_id: str, key_hash: str) -> bool:
     """Whether this phone's key matches a game's stored hash (no need to load the game).
 
-    A family table's key opens each of its games; the first look adopts it as the game's key.
-    """
-    if hash_opens(key_hash, key_for(game_id)):
-        return True
-    table_key = table_key_opening(key_hash)
-    if table_key is not None:
-        remember_key(game_id, table_key)
-    return table_key is not None
+    A family table's key opens each of its games. Looking writes nothing: the table's key is
+    found through the table's grant every time, never copied into a row for the game."""
+    return hash_opens(key_hash, _rows.key(game_id)) or table_key_opening(key_hash) is not None
 
 
 _G, _DG = Game.__table__, DeviceGame.__table__
@@ -99,10 +101,7 @@ def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
     if sealed is not None and hash_opens(row.edit_key_hash, _rows.unseal(game_id, sealed, device)):
         return row.version, True
     table_key = None if row.table_id is None else table_key_in(row.table_id, row.table_sealed_key)
-    if not hash_opens(row.edit_key_hash, table_key):
-        return row.version, False
-    remember_key(game_id, table_key)  # the first look adopts the table's key as the game's
-    return row.version, True
+    return row.version, hash_opens(row.edit_key_hash, table_key)
 
 
 def can_edit(game: Game) -> bool:
@@ -115,6 +114,8 @@ def my_games() -> list[Game]:
     One query over this phone's rows: the cost follows what the phone knows, never the
     number of games on the server."""
     stmt = _rows.recent(Game, HOME_GAMES)
+    if stmt is not None:
+        visits.write_pending(device_hash(device_id()))  # what this phone just opened shows too
     return [] if stmt is None else list(db.session.scalars(stmt.options(*games.GAME_OPTIONS)).unique())
 
 

@@ -3,21 +3,21 @@
 A row says this phone (its device id's hash, devices.py) knows a game or a table: with a
 sealed key it may change it (a grant), without one it only opened it (a visit, kept for
 the home page). Grants are never dropped; the oldest visits are. The rows are read as
-plain columns, once per request; their writes are the service layer's (services/grants.py).
+plain columns, once per request; grants are written by the service layer (services/grants.py),
+visits in batches, never by the view that noted them (visits.py).
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import Callable, Iterator, NamedTuple, TypeVar
+from typing import Callable, NamedTuple, TypeVar
 
 from flask import abort, g
 from sqlalchemy import bindparam, select
-from sqlalchemy.exc import DBAPIError
 
 from ..models import db, utcnow
-from ..services import grants, storage
+from ..services import grants
 from ..services.keys import seal, unseal
+from . import visits
 from .devices import device_hash, device_id
 
 TOUCH_EVERY = timedelta(minutes=10)  # a thing opened again sooner is not written again
@@ -36,19 +36,6 @@ def allowed_or_403(thing: T, allowed: Callable[[T], bool]) -> T:
     if not allowed(thing):
         abort(403)
     return thing
-
-
-@contextmanager
-def writes_optional() -> Iterator[None]:
-    """A write the page can do without (remembering a visit): storage that takes no writes
-    (full, read-only, gone) rolls it back and the page is shown all the same."""
-    try:
-        yield
-    except DBAPIError as err:
-        db.session.rollback()
-        if not storage.is_storage_failure(err) and not storage.is_race(err):
-            raise
-        storage.log.warning("a visit was not remembered: %s", " ".join(str(err.orig).split())[:200])
 
 
 class DeviceRow(NamedTuple):
@@ -91,17 +78,15 @@ class DeviceRows:
         """The phone opened the thing: it shows on its home page (the oldest watched ones go).
 
         A client without a device cookie yet (a crawler, a link preview) gets one and nothing
-        is stored; and a page is shown even when storage takes no writes (reading never needs one)."""
+        is noted. The view writes nothing: the visit is written in a batch (visits.py)."""
         if device_id() is None:
             device_id(create=True)
             return
         row = self.row(thing_id)
         if row is not None and utcnow() - row.last_used_at < TOUCH_EVERY:
-            return  # no write, and no cookie to resend: save() resends it, every TOUCH_EVERY at most
-        with writes_optional():
-            self.save(thing_id, None)
-            if row is None:
-                grants.forget_old_visits(self.model, device_hash(device_id()), kept)
+            return  # nothing to note, and no cookie to resend (at most every TOUCH_EVERY)
+        device = device_id(create=True)  # the cookie is sent again: a phone in use keeps it
+        visits.note(visits.Visit(self.model, self.column, kept, device_hash(device), thing_id))
 
     def grant(self, thing_id: str, key: str) -> None:
         """This phone may change the thing from now on (until its cookie is gone)."""

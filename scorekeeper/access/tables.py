@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, select
 from ..models import DeviceTable, FamilyTable, db
 from ..services import tables
 from ..services.keys import hash_opens
+from . import visits
 from .devices import device_hash, device_id
 from .grants import DeviceRows, allowed_or_403, found_or_404
 
@@ -79,6 +80,8 @@ def my_tables() -> list[FamilyTable]:
     """The tables this phone created, joined or opened, most recently used first (bounded:
     the cost follows what the phone knows, never the number of tables on the server)."""
     stmt = _rows.recent(FamilyTable, HOME_TABLES)
+    if stmt is not None:
+        visits.write_pending(device_hash(device_id()))  # what this phone just opened shows too
     return [] if stmt is None else list(db.session.scalars(stmt))
 
 

@@ -10,6 +10,8 @@ from ..services import storage
 from . import bp
 from .logs import one_line
 
+PROBE_BYTES = 64 * 1024  # random, so no compression makes it smaller
+
 
 @bp.get("/healthz")
 def healthz():
@@ -41,12 +43,16 @@ def _check_database() -> None:
 
 
 def _check_writable() -> None:
-    """A write that is rolled back finds a read-only database or a lost connection; a full
-    disk may still take that small write, so a storage failure met by a request in the last
-    minute (and not followed by a successful save) also counts. A lock held by a writer
+    """A write that is rolled back finds a read-only database or a lost connection. A full
+    disk may still take that small write (or any small one), so once a save has failed for
+    lack of storage (in any worker: storage.py's marker) the probe asks more: a committed
+    transaction that needs PROBE_BYTES of new room, as much as many hands. Only that clears
+    the failure, at once when the fault heals; nothing else does. A lock held by a writer
     (SQLite busy) is not a failure: the probe waits its turn like any save."""
-    if storage.recent_failure():
-        raise RuntimeError("a save failed for lack of storage in the last minute")
+    if storage.failure_marked():
+        storage.write_needing_room(PROBE_BYTES)
+        storage.failure_cleared()
+        return
     try:
         db.session.execute(text("UPDATE alembic_version SET version_num = version_num"))
     finally:

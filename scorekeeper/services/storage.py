@@ -9,15 +9,18 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import secrets
 import time
 from pathlib import Path
 
 from flask import Flask, current_app
+from sqlalchemy import delete, insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..domain.text import N_, say
-from ..models import db
+from ..ids import new_public_id
+from ..models import Game, db
 from .errors import StorageFailure
 
 log = logging.getLogger("scorekeeper")  # the app's logger: one line through Flask's handler
@@ -33,7 +36,6 @@ PG_RACE = ("40001", "40P01", "55P03")  # serialization failure, deadlock, lock n
 PG_STORAGE = ("53", "08", "25006", "57P0", "58")
 SENTENCE = say(N_("The scores cannot be saved right now: the server's storage is full or "
                   "read-only. Nothing was changed; tell whoever runs this server."))
-RECENT = 60.0  # seconds a storage failure keeps /healthz failing, unless a write succeeds
 LAST_FAILURE = "scorekeeper.last_storage_failure"  # in app.extensions; shared through _marker()
 
 
@@ -78,17 +80,35 @@ def storage_failed(err: Exception) -> StorageFailure:
     return StorageFailure(SENTENCE)
 
 
-def write_succeeded() -> None:
+def failure_cleared() -> None:
+    """/healthz's own probe found room again: the failure is over, in every worker."""
     current_app.extensions.pop(LAST_FAILURE, None)
     _mark_shared(0)
 
 
-def recent_failure() -> bool:
-    """A storage failure in the last RECENT seconds, met by this process or by any other
-    worker on this machine serving the same database (the marker file), not followed by a
-    successful write."""
-    failed_at = max(current_app.extensions.get(LAST_FAILURE, 0), _shared_failure_time())
-    return time.time() - failed_at < RECENT
+def failure_marked() -> bool:
+    """A storage failure met by this process or by any other worker on this machine serving
+    the same database (the marker file), and not yet cleared by /healthz's probe. A save that
+    succeeds does not clear it: on a full disk a small write may fit while hand saves fail."""
+    return bool(current_app.extensions.get(LAST_FAILURE, 0) or _shared_failure_time())
+
+
+def write_needing_room(size: int) -> None:
+    """Insert a hidden game holding `size` bytes of random text and delete it, committed: no
+    one ever sees it, yet the database must find room for it (new pages, its log)."""
+    games = Game.__table__
+    probe_id = new_public_id()
+    db.session.rollback()
+    try:
+        db.session.execute(insert(games).values(
+            id=probe_id, edition="classic", scoring="winner-takes-points", target=1,
+            house_rules={"probe": secrets.token_urlsafe(size * 3 // 4)},
+            edit_key_hash="-", restore_batch="healthz-probe"))
+        db.session.execute(delete(games).where(games.c.id == probe_id))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
 
 
 def _marker() -> Path:
@@ -136,4 +156,3 @@ def commit() -> None:
         if is_storage_failure(err):
             raise storage_failed(err) from None
         raise
-    write_succeeded()

@@ -46,7 +46,6 @@ def write_game(game_id: str, change: Callable[[Game], T],
             result = change(game)
             game.updated_at = utcnow()  # bumps the version: the racing writer fails
             db.session.commit()
-            storage.write_succeeded()
             return result
         except (StaleDataError, DBAPIError) as err:
             db.session.rollback()

@@ -95,7 +95,11 @@ def start_game(table_id: str):
     form = StartForm()
     if form.validate_on_submit():
         seats = _seats(form)
-        teams = teams_from_choices([(name, chosen_team(request.form.get(f"team:{name}"))) for name in seats])
+        picked = [(name, request.form.get(f"team:{name}")) for name in seats]
+        if any(value and chosen_team(value) is None for _, value in picked):  # '²': no button sends it
+            form.new.errors = [gettext("Choose each player's team with the team buttons.")]
+            return _page(table, start=form), 422
+        teams = teams_from_choices([(name, chosen_team(value)) for name, value in picked])
         try:
             game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data)
         except ServiceError as err:

@@ -12,6 +12,7 @@ from scorekeeper.models import DeviceGame, db
 from scorekeeper.ids import looks_like_public_id, new_public_id
 from tests.support.helpers import new_game
 
+from tests.integration.test_reads_never_write import write_visits
 from tests.integration.test_scorepad import game_id_of, start_game
 
 
@@ -93,9 +94,12 @@ def test_the_device_cookie_is_private_long_lived_and_refreshed(csrf_off, client,
     later = client.get(f"/games/{gid}")
     assert any(h.startswith("device=") for h in later.headers.getlist("Set-Cookie"))  # 400 days again
     monkeypatch.undo()
-    secure = client.get(f"/games/{gid}", base_url="https://localhost")  # moved at once
+    # On HTTPS the phone gets a __Host-device cookie of its own: the plain one (which anyone on
+    # plain HTTP could have planted) is not adopted, and is deleted.
+    secure = client.get(f"/games/{gid}", base_url="https://localhost")
     host_only = [h for h in secure.headers.getlist("Set-Cookie") if h.startswith("__Host-device=")]
     assert host_only and "Secure" in host_only[0] and "Path=/" in host_only[0] and "Domain" not in host_only[0]
+    assert any(h.startswith("device=;") for h in secure.headers.getlist("Set-Cookie"))
 
 
 def test_the_database_holds_neither_device_ids_nor_edit_keys(app, csrf_off, client):
@@ -117,6 +121,7 @@ def test_watched_games_are_remembered_up_to_a_bound(app, csrf_off, client):
     others = [new_game(app.test_client(), players=["Ana", f"P{n}"])["id"] for n in range(VISITS_KEPT + 5)]
     for gid in others:
         client.get(f"/games/{gid}")
+    write_visits(app)
     with app.app_context():
         rows = db.session.scalar(select(func.count()).select_from(DeviceGame))
     assert rows == VISITS_KEPT + 1  # the oldest watched games are forgotten, never a grant

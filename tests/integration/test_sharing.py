@@ -32,7 +32,13 @@ def test_share_page_offers_watch_and_keep_score_links(client, game):
     assert "http://192.168.1.20:5000/games/" in elsewhere.get_data(as_text=True)
     # Plain http on the home Wi-Fi: honest about what phones then withhold, and what still works.
     assert "no offline pages, no screen kept awake" in elsewhere.get_data(as_text=True)
-    secure = client.get(f"/games/{game['id']}/share", base_url=lan, environ_overrides={"wsgi.url_scheme": "https"})
+    secure_lan = "https://192.168.1.20:5000"  # HTTPS: its own __Host-device cookie, its own grant
+    form = client.get(f"/games/{game['id']}/keep-score", base_url=secure_lan).get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
+    assert client.post(f"/games/{game['id']}/keep-score", base_url=secure_lan,
+                       data={"key": game["edit_key"], "csrf_token": token},
+                       headers={"Referer": f"{secure_lan}/games/{game['id']}/keep-score"}).status_code == 302
+    secure = client.get(f"/games/{game['id']}/share", base_url=secure_lan)
     assert secure.status_code == 200 and "no offline pages" not in secure.get_data(as_text=True)
 
 

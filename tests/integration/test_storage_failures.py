@@ -171,14 +171,24 @@ def test_a_stopped_postgresql_is_503_with_the_sentence(tmp_path):
     assert poll.status_code == 503 and "cannot be saved right now" in poll.get_data(as_text=True)
 
 
-def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend, client, make_app, database_url):
+def test_healthz_of_every_worker_tells_of_a_failure_any_worker_met(app, backend, client, make_app, database_url,
+                                                                   monkeypatch):
     """Two apps on one database and instance folder: two gunicorn workers. Only the first meets
-    the failure (a full disk can take the probe's tiny write); the second's /healthz says so too."""
+    the failure; the second's probe learns of it and asks the disk for room itself (here the
+    shared disk is still full for it), and says ok again once that room is there."""
+    from scorekeeper.services import storage
+
     other_worker = make_app(database_url).test_client()
     game = new_game(client)
     assert other_worker.get("/healthz").status_code == 200
     break_storage(app, backend, "read-only")
     assert post_hand(client, game, HAND).status_code == 503
+
+    def no_room(size):
+        raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    monkeypatch.setattr(storage, "write_needing_room", no_room)
     assert other_worker.get("/healthz").status_code == 503
-    assert post_hand(other_worker, game, HAND).status_code == 201  # a save went through again
+    monkeypatch.undo()  # the disk has room again
     assert other_worker.get("/healthz").status_code == 200
+    assert post_hand(other_worker, game, HAND).status_code == 201

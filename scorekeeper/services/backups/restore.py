@@ -6,7 +6,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Mapping
+from typing import Callable, Mapping
 
 from sqlalchemy import delete, insert, update
 
@@ -226,7 +226,7 @@ def _check_size(records: list) -> None:
                                   "%(count)d."), most=MAX_RESTORE_HANDS, count=hands))
 
 
-def restore(data: object, into=None) -> list[Restored]:
+def restore(data: object, into=None, before_writing: Callable[[int], None] | None = None) -> list[Restored]:
     """Add every game of a backup as a new game, or none of them (RestoreError says why).
 
     Everything is checked before anything is written. The rows then go in by many at a time,
@@ -235,33 +235,32 @@ def restore(data: object, into=None) -> list[Restored]:
     restore's batch mark and no page shows them; one UPDATE then shows them all at once. On a
     failure they are deleted; if the process dies instead, the next restore deletes them.
     `into` (table_restore.IntoTable) puts the games in a family table, on its roster.
+    `before_writing` is given the number of games once all are checked (a limit's count).
     """
     records = parse_backup(data)
     _check_size(records)
     plans = [_build_game(record, i) for i, record in enumerate(records)]
     if into is not None:
         into.check(plans)
+    if before_writing is not None:
+        before_writing(len(plans))
     batch = f"{int(time.time()):012d}-{secrets.token_hex(8)}"
     ids: list[int] = []
     db.session.rollback()  # start clean: these commits carry the backup and nothing else
     try:
         _discard_abandoned()
-        if into is not None:
-            into.add_people(plans)
         for chunk in _chunks(plans):
             ids += insert_games(chunk, batch)
             db.session.commit()
             _let_others_write()
         db.session.execute(update(Game.__table__).where(Game.restore_batch == batch)
-                           .values(restore_batch=None))
+                           .values(restore_batch=None, **(into.joined(batch) if into is not None else {})))
         if into is not None:
             into.touch()
         db.session.commit()
     except BaseException:
         db.session.rollback()
         _discard(batch)
-        if into is not None:
-            into.undo()
         raise
     return [Restored(i, p.key, p.original_id, p.names, len(p.hands), p.game["created_at"])
             for i, p in zip(ids, plans)]
