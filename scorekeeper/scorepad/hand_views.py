@@ -26,6 +26,8 @@ from .keypad_words import keypad_words
 
 # The buttons of the clash questions (the `answer` a form posts).
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
+# Sent by the outbox (static/board.js) when it sends a waiting hand from another page.
+BACKGROUND_HEADER = "X-Outbox-Background"
 
 
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
@@ -95,6 +97,7 @@ def _fresh_form(game: GameView, sheet, number: int | None):
     form = HandForm()
     form.request_id.data = uuid.uuid4().hex
     form.after.data = str(len(game.hands))
+    form.seen.data = str(game.version)
     out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
     if out is not None and out < len(sheet.players):
         form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
@@ -132,19 +135,30 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     answer = request.form.get("answer")
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
-                                  after=whole_number(form.after.data), confirm_new=answer == NEW_HAND,
-                                  ask_always=True)
-        flash(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
-              else gettext("Hand %(number)d was already saved.", number=saved.hand.number), "ok")  # a retried Save
+                                  after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
+                                  confirm_new=answer == NEW_HAND, ask_always=True)
+        _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
+              else gettext("Hand %(number)d was already saved.", number=saved.hand.number))  # a retried Save
     elif answer == BRING_BACK:
         saved = hands.restore_hand(game_id, form.hand_id.data, held, typed)
-        flash(gettext("Hand %(number)d is back, with your changes; the scores are recomputed.",
-                      number=saved.hand.number), "ok")
+        _tell(gettext("Hand %(number)d is back, with your changes; the scores are recomputed.",
+                      number=saved.hand.number))
     else:
         saved = hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data),
                                    hand_id=form.hand_id.data or None, follow_moves=True)
-        flash(gettext("Hand %(number)d updated; the scores are recomputed.", number=saved.hand.number), "ok")
+        if saved.hand.number != number:
+            _tell(gettext("Hand %(number)d saved; it is hand %(now)d now: a hand before it was deleted "
+                          "or put back on another phone.", number=number, now=saved.hand.number))
+        else:
+            _tell(gettext("Hand %(number)d updated; the scores are recomputed.", number=number))
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _tell(message: str) -> None:
+    """Say what a save did on the next page, unless the phone's outbox sent it in the
+    background: a message belongs to the page that caused it."""
+    if request.headers.get(BACKGROUND_HEADER) != "1":
+        flash(message, "ok")
 
 
 def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> dict | None:

@@ -14,12 +14,10 @@ from ..models import DeletedHand, Game, Hand, HeldCards, db
 from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
 from ..ids import hand_id_from, new_hand_id
 
-# A phone that saw N hands is asked about the hands saved since, the newest of them at most.
-DUPLICATE_LOOKBACK = 20
-
-
 def deleted_hand(game_id: str, public_id: str | None = None,
                  request_id: str | None = None) -> DeletedHand | None:
+    if not public_id and not request_id:
+        return None  # an empty id names no hand (never "any hand saved without a request id")
     column, value = (DeletedHand.public_id, public_id) if public_id else (DeletedHand.request_id, request_id)
     return db.session.scalars(select(DeletedHand).where(
         DeletedHand.game_id == game_id, column == value)).first()
@@ -102,20 +100,35 @@ def _entered(game: Game, result: DomainHand) -> dict[int, tuple[list[str], int |
             for name, cards in result.held.items()}
 
 
-def check_not_saved_since(game: Game, after: int, count: int, result: DomainHand,
-                          ask_always: bool) -> None:
+def holds(game: Game, hand: Hand, result: DomainHand) -> bool:
+    """Whether `hand` is stored with exactly these cards and typed totals."""
+    return _as_entered(hand) == _entered(game, result)
+
+
+def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, count: int,
+                          after: int | None = None, after_version: int | None = None) -> None:
     """Refuse a new hand when another phone saved one with the same cards since this phone
-    saw `after` hands (with `ask_always`: when it saved any hand since)."""
-    if count <= after:
+    looked (with `ask_always`: when it saved any new hand since).
+
+    What the phone saw is the game's version (`after_version`): every hand written after it is
+    compared, however many were deleted or put back meanwhile. `after`, a count of hands seen
+    (the API's older field), compares the hands numbered above it."""
+    if after_version is not None:
+        written = Hand.revision > after_version
+        is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
+    elif after is not None and count > after:
+        written = Hand.number > after
+        is_new = lambda hand: True
+    else:
         return
-    since = db.session.scalars(
-        select(Hand).where(Hand.game_id == game.id, Hand.number > max(after, count - DUPLICATE_LOOKBACK))
-        .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
+    since = db.session.scalars(select(Hand).where(Hand.game_id == game.id, written)
+                               .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
     mine = _entered(game, result)
     same = next((h for h in since if _as_entered(h) == mine), None)
-    if same is None and not ask_always:
+    fresh = [h for h in since if is_new(h)] if ask_always else []
+    if same is None and not fresh:
         return
-    shown = same or since[0]
+    shown = same or fresh[0]
     raise PossibleDuplicate(
         say(N_("Hand %(number)s was just saved on another phone with the same cards: is this the same hand?")
             if same else N_("Hand %(number)s was just saved on another phone: is this the same hand?"),

@@ -30,6 +30,12 @@ def _begin_write(game_id: str) -> None:
         db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
 
 
+def _changes_anything() -> bool:
+    session = db.session
+    return bool(session.new or session.deleted
+                or any(session.is_modified(thing) for thing in session.dirty))
+
+
 def write_game(game_id: str, change: Callable[[Game], T],
                load: Callable[[str], Game | None] = load_game) -> T:
     """Run `change` on the freshly loaded game and commit; retry if another writer won.
@@ -44,6 +50,9 @@ def write_game(game_id: str, change: Callable[[Game], T],
             if game is None:
                 raise NotFound(say(N_("There is no game with that id.")))
             result = change(game)
+            if not _changes_anything():  # a resent request: same version, same ETag for every phone
+                db.session.rollback()
+                return result
             game.updated_at = utcnow()  # bumps the version: the racing writer fails
             db.session.commit()
             storage.write_succeeded()
