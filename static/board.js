@@ -84,7 +84,7 @@ function outboxKeys(game = "") {
 function putInOutbox(entry) {
   const fields = new Map(entry.fields);
   const key = `${OUTBOX}${entry.game}:${fields.get("request_id") || fields.get("hand_id") || "hand"}-${Date.now()}`;
-  localStorage.setItem(key, JSON.stringify({ ...entry, at: Date.now() }));
+  localStorage.setItem(key, JSON.stringify({ at: Date.now(), ...entry }));
   return key;
 }
 // A save kept by the one-slot outbox of earlier versions ("pending:<game>:<hand>") joins the queue.
