@@ -29,12 +29,22 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") pageLang = response.headers.get("Content-Language") || pageLang;
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(request, copy));
+      (request.mode === "navigate" ? withoutMessages(copy) : Promise.resolve(copy))
+        .then((kept) => caches.open(CACHE).then((cache) => cache.put(request, kept)));
     }
     return response;
   }).catch(() => caches.match(request, { ignoreSearch: url.pathname.startsWith("/static/") })
     .then((cached) => cached || offlinePage())));
 });
+
+// A message ("Hand 7 saved", Undo) belongs to the visit that caused it: the offline copy of a
+// page never replays it (base.html marks where messages stand).
+async function withoutMessages(response) {
+  const html = (await response.text()).replace(/<!--flash-->[\s\S]*?<!--\/flash-->/g, "");
+  const headers = new Headers(response.headers);
+  ["Content-Encoding", "Content-Length"].forEach((name) => headers.delete(name));  // the text is plain now
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
 
 // Said in the language of the last page this phone opened (its Content-Language), else in the
 // phone's own: a worker cannot read the language cookie.
