@@ -10,9 +10,10 @@ from sqlalchemy.orm import selectinload
 
 from ..domain.scoring import Hand as DomainHand
 from ..domain.text import N_, say
-from ..models import DeletedHand, Game, Hand, HeldCards, db
+from ..models import DeletedHand, Game, Hand, HeldCards, db, utcnow
 from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
 from ..ids import hand_id_from, new_hand_id
+from .transactions import WRITE_STAMP
 
 def deleted_hand(game_id: str, public_id: str | None = None,
                  request_id: str | None = None) -> DeletedHand | None:
@@ -21,6 +22,12 @@ def deleted_hand(game_id: str, public_id: str | None = None,
     column, value = (DeletedHand.public_id, public_id) if public_id else (DeletedHand.request_id, request_id)
     return db.session.scalars(select(DeletedHand).where(
         DeletedHand.game_id == game_id, column == value)).first()
+
+
+def undoable_delete(game: Game) -> DeletedHand | None:
+    """The deleted hand Undo can put back: the game's last write was its delete."""
+    return db.session.scalars(select(DeletedHand).where(
+        DeletedHand.game_id == game.id, DeletedHand.deleted_at == game.updated_at)).first()
 
 
 def free_hand_id(game_id: str, request_id: object) -> str:
@@ -63,6 +70,7 @@ def bury(game: Game, hand: Hand) -> DeletedHand:
     grave = DeletedHand(game_id=game.id, public_id=hand.public_id, number=hand.number,
                         request_id=hand.request_id, revision=hand.revision,
                         dealer_seat=hand.dealer_seat, created_at=hand.created_at,
+                        deleted_at=db.session.info.get(WRITE_STAMP) or utcnow(),
                         held=[[e.player_id, e.cards, e.typed_total] for e in hand.entries])
     db.session.add(grave)
     game.hands.remove(hand)

@@ -113,3 +113,19 @@ def test_a_background_send_leaves_no_message_for_a_later_page(csrf_off, client):
     assert sent.status_code == 302 and len(stored(client, game)["hands"]) == 3
     later = client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True)
     assert "saved" not in later.split('id="main"')[1].split("<h1")[0]
+
+
+def test_undo_stays_on_every_keepers_board_until_the_next_write(client, app):
+    game = played(client)
+    keep_score(client, game)
+    other = app.test_client()
+    keep_score(other, game)
+    watcher = app.test_client()
+    delete(client, game, 2)
+    for keeper in (client, other, client):  # a reload keeps it
+        board = keeper.get(f"/games/{game['id']}").get_data(as_text=True)
+        assert "Hand 2 deleted; the scores are recomputed." in board and "/hands/hand-2/restore" in board
+    assert "/restore" not in watcher.get(f"/games/{game['id']}").get_data(as_text=True)
+    post_hand(client, game, HANDS[0], request_id="next")  # the next write
+    assert "/restore" not in client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "/restore" not in other.get(f"/games/{game['id']}/board").get_data(as_text=True)
