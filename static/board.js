@@ -158,10 +158,11 @@ function sendOutbox(own = null, onAnswer = null) {
 }
 
 // What waits, in words: on every page of the game, and on the home and table pages (all games).
+let outboxOwn = null;  // the keypad's own save: its page speaks for it (keypad.js sets it)
 function setupOutbox(box) {
   const game = box.dataset.outbox;
   function show() {
-    const entries = outboxKeys(game).map(stored).filter(Boolean);
+    const entries = outboxKeys(game).filter((k) => k !== outboxOwn).map(stored).filter(Boolean);
     const review = entries.find((entry) => entry.review);
     box.hidden = !entries.length;
     box.querySelector(".outbox-text").textContent = say("w", entries.length) + (review ? " " + say("r") : "");
@@ -173,7 +174,7 @@ function setupOutbox(box) {
     }));
     const link = box.querySelector(".outbox-open");
     link.hidden = !review;
-    if (review) link.href = `${review.page.split("?")[0]}?outbox=${encodeURIComponent(outboxKeys(game).find((k) => stored(k).review))}`;
+    if (review) link.href = `${review.page.split("?")[0]}?outbox=${encodeURIComponent(outboxKeys(game).find((k) => k !== outboxOwn && stored(k).review))}`;
     box.querySelector(".outbox-send").hidden = entries.every((entry) => entry.review);
   }
   box.querySelector(".outbox-send").addEventListener("click", () => sendOutbox());

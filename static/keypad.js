@@ -70,7 +70,7 @@ class Keypad {
     this.pad.querySelector(".active-pword").textContent = t("point", { n: total });
     this.pad.querySelector(".active-ncards").textContent = n;
     this.pad.querySelector(".active-nword").textContent = t("card", { n });
-    if (!active) return;
+    if (!active || this.form.dataset.asking) return;  // a question on screen stays where it is
     document.documentElement.style.scrollPaddingBottom = this.pad.offsetHeight + 8 + "px";
     active.querySelector(".tally").scrollIntoView({ block: "nearest" });
   }
@@ -190,8 +190,10 @@ class Keypad {
       if (!key) return;
       if (key.classList.contains("undo")) { if (this.active) this.remove(this.active); } else this.add(key.dataset.kind);
     });
-    this.pad.append(this.form.querySelector(".save-row"));  // Save always in reach, under the keys
-    this.pad.hidden = false;
+    if (!this.form.dataset.asking) {  // while the page asks a question, nothing covers its answers
+      this.pad.append(this.form.querySelector(".save-row"));  // Save always in reach, under the keys
+      this.pad.hidden = false;
+    }
     this.reload();
     return this;
   }
@@ -267,7 +269,8 @@ function keepSaves(form, keypad, state, drafts) {
     status.querySelector(".retry").hidden = !retry;
   };
   const send = () => {
-    if (!state.own || !stored(state.own)) return sendOutbox();  // others' hands waiting, if any
+    const own = state.own && stored(state.own);
+    if (!own || own.review) return sendOutbox();  // others' hands waiting, if any; a question waits for its answer
     say(t("saving"), false);
     return sendOutbox(state.own, (answer) => settle(form, state, say, answer));
   };
@@ -276,7 +279,7 @@ function keepSaves(form, keypad, state, drafts) {
     const entry = { url: form.action, page: location.pathname + location.search, game: form.dataset.game,
       fields: formFields(form, event.submitter), said: keypad.summary() };
     if (state.own && stored(state.own)) localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false }));
-    else state.own = putInOutbox(entry);
+    else state.own = outboxOwn = putInOutbox(entry);
     drafts.saved();
     send();
   });
@@ -372,6 +375,8 @@ function rebuild(form, keypad, state, saves, drafts) {
     fillForm(form, waiting.fields);
     localStorage.setItem(state.own, JSON.stringify({ ...waiting, review: false, fields: formFields(form) }));
   }
+  outboxOwn = state.own;
+  document.dispatchEvent(new CustomEvent("outbox", { detail: { sent: 0 } }));
   keypad.reload();
   drafts.begin(fresh && !waiting);
   if (waiting && fresh || outboxKeys().length) saves.send();
