@@ -276,8 +276,12 @@ function keepSaves(form, keypad, state, drafts) {
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    // This phone's own earlier hands still waiting: the server never asks whether they were
+    // "saved on another phone" (they go first, in order).
+    const mine = outboxKeys(form.dataset.game).filter((k) => k !== state.own)
+      .map((k) => new Map((stored(k) || {}).fields || []).get("request_id")).filter(Boolean);
     const entry = { url: form.action, page: location.pathname + location.search, game: form.dataset.game,
-      fields: formFields(form, event.submitter), said: keypad.summary() };
+      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary() };
     if (state.own && stored(state.own)) localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false }));
     else state.own = outboxOwn = putInOutbox(entry);
     drafts.saved();
@@ -363,6 +367,15 @@ function rebuild(form, keypad, state, saves, drafts) {
   if (asked && stored(asked)) {
     state.own = asked;
   } else if (form.dataset.hand === "new") {
+    const waiting = outboxKeys(form.dataset.game).map(stored).filter((e) => e && /\/hands\/new(\?|$)/.test(e.url))
+      .map((e) => new Map(e.fields).get("request_id")).join(",");
+    if (fresh && waiting !== form.dataset.waiting) {  // numbered after this phone's waiting hands
+      const url = new URL(location.href);
+      url.searchParams.set("waiting", waiting);
+      state.leaving = true;
+      location.replace(url);
+      return;
+    }
     if (fresh) form.elements.request_id.value = newRequestId();
   } else {
     const handId = form.elements.hand_id.value;

@@ -28,6 +28,9 @@ from .keypad_words import keypad_words
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
 # Sent by the outbox (static/board.js) when it sends a waiting hand from another page.
 BACKGROUND_HEADER = "X-Outbox-Background"
+# The request ids of this phone's earlier saves still waiting when it saved this hand (`mine`,
+# sent by keypad.js): hands it saved itself are never "saved on another phone". Read at most:
+MOST_WAITING = 100
 
 
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
@@ -115,7 +118,16 @@ def _hand_page(game: Game, view: GameView, number: int | None, form=None, proble
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
-        clash=clash, keypad_words=keypad_words), status
+        clash=clash, keypad_words=keypad_words, waiting=_waiting(number)), status
+
+
+def _waiting(number: int | None) -> tuple[str, int]:
+    """The request ids of this game's new hands waiting in the phone's outbox (keypad.js asks
+    with ?waiting=id,id), and how many of them the server has not stored: a new hand's keypad is
+    numbered after those (a hand whose answer was lost is stored already, and counts once)."""
+    asked = request.args.get("waiting", "") if number is None and request.method == "GET" else ""
+    ids = [i for i in asked.split(",") if i][:MOST_WAITING]
+    return ",".join(ids), len(ids) - hands.stored_requests(request.view_args["game_id"], ids)
 
 
 def _tokens_before(game: GameView, number: int | None, form) -> dict[str, list[str]]:
@@ -136,7 +148,8 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
                                   after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
-                                  confirm_new=answer == NEW_HAND, ask_always=True)
+                                  confirm_new=answer == NEW_HAND, ask_always=True,
+                                  mine=frozenset(request.form.getlist("mine")[:MOST_WAITING]))
         _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
               else gettext("Hand %(number)d was already saved.", number=saved.hand.number))  # a retried Save
     elif answer == BRING_BACK:

@@ -114,13 +114,15 @@ def holds(game: Game, hand: Hand, result: DomainHand) -> bool:
 
 
 def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, count: int,
-                          after: int | None = None, after_version: int | None = None) -> None:
+                          after: int | None = None, after_version: int | None = None,
+                          mine: frozenset[str] = frozenset()) -> None:
     """Refuse a new hand when another phone saved one with the same cards since this phone
     looked (with `ask_always`: when it saved any new hand since).
 
     What the phone saw is the game's version (`after_version`): every hand written after it is
     compared, however many were deleted or put back meanwhile. `after`, a count of hands seen
-    (the API's older field), compares the hands numbered above it."""
+    (the API's older field), compares the hands numbered above it. `mine`: request ids of
+    hands the same phone saved before this one (its outbox): never another phone's."""
     if after_version is not None:
         written = Hand.revision > after_version
         is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
@@ -131,8 +133,9 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
         return
     since = db.session.scalars(select(Hand).where(Hand.game_id == game.id, written)
                                .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
-    mine = _entered(game, result)
-    same = next((h for h in since if _as_entered(h) == mine), None)
+    since = [h for h in since if h.request_id not in mine]
+    entered = _entered(game, result)
+    same = next((h for h in since if _as_entered(h) == entered), None)
     fresh = [h for h in since if is_new(h)] if ask_always else []
     if same is None and not fresh:
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
@@ -63,6 +63,14 @@ def _find_request(game_id: str, request_id: str) -> Hand | None:
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
 
+def stored_requests(game_id: str, request_ids: list[str]) -> int:
+    """How many of these request ids name a hand stored in the game."""
+    if not request_ids:
+        return 0
+    return db.session.scalar(select(func.count()).select_from(Hand).where(
+        Hand.game_id == game_id, Hand.request_id.in_(request_ids))) or 0
+
+
 def _next_version(game: Game) -> int:
     """A hand's revision is the game version its last write made. No two writes to a game
     share a version, so (number, revision) names one hand as a phone last saw it, even
@@ -79,11 +87,13 @@ def _check_request_id(request_id: object) -> None:
 
 def record_hand(game_id: str, held: object, typed: object = None, request_id: object = None,
                 scored: bool = True, after: int | None = None, confirm_new: bool = False,
-                ask_always: bool = False, after_version: int | None = None) -> Written:
+                ask_always: bool = False, after_version: int | None = None,
+                mine: frozenset[str] = frozenset()) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
 
     `after_version`: the game version the phone saw when it started (`after`, the older way: how
-    many hands it saw); if another phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
+    many hands it saw; `mine`: request ids of the phone's own earlier saves); if another
+    phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, the
     number of hands, and whether the game was already over (kept per version): its cost does
     not grow with the game. The whole game is scored afterwards, only if `scored`.
@@ -102,7 +112,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
         totals = _room_for_a_hand(game, count)
         result = check_hand(game, held, typed)
         if not confirm_new:
-            check_not_saved_since(game, result, ask_always, count, after, after_version)
+            check_not_saved_since(game, result, ask_always, count, after, after_version, mine)
         hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
                     request_id=request_id, revision=_next_version(game), created_version=_next_version(game),
                     dealer_seat=next_dealer_seat(game))
