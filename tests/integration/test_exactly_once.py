@@ -129,3 +129,20 @@ def test_undo_stays_on_every_keepers_board_until_the_next_write(client, app):
     post_hand(client, game, HANDS[0], request_id="next")  # the next write
     assert "/restore" not in client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "/restore" not in other.get(f"/games/{game['id']}/board").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("bad", [-1, "3", True, 1.5])
+def test_a_bad_after_revision_is_a_400_and_saves_nothing(client, bad):
+    game = played(client, hands=HANDS[:1])
+    answer = post_hand(client, game, HANDS[1], after_revision=bad)
+    assert answer.status_code == 400 and "after_revision" in answer.json["error"]
+    assert len(stored(client, game)["hands"]) == 1
+
+
+def test_home_and_table_pages_have_the_outbox_line_for_every_game(client):
+    table = client.post("/api/tables", json={"name": "Kitchen"}).json
+    for page in ("/", f"/tables/{table['id']}"):
+        html = client.get(page).get_data(as_text=True)
+        assert 'data-outbox=""' in html and "app.js" in html, page
+    script = client.get("/static/app.js").get_data(as_text=True)
+    assert 'startsWith("outbox:")' in script and '"/static/board.js"' in script
