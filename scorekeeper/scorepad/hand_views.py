@@ -126,7 +126,7 @@ def _waiting(number: int | None) -> tuple[str, int]:
     with ?waiting=id,id), and how many of them the server has not stored: a new hand's keypad is
     numbered after those (a hand whose answer was lost is stored already, and counts once)."""
     asked = request.args.get("waiting", "") if number is None and request.method == "GET" else ""
-    ids = [i for i in asked.split(",") if i][:MOST_WAITING]
+    ids = [i for i in asked.split(",") if 0 < len(i) <= hands.MAX_REQUEST_ID][:MOST_WAITING]
     return ",".join(ids), len(ids) - hands.stored_requests(request.view_args["game_id"], ids)
 
 
