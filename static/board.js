@@ -135,8 +135,11 @@ async function sendEntry(key, own) {
 // game (they keep their order); a lost connection stops the round. `own`: the key of the save
 // the current page made (its answer is the page's to show: onAnswer(response)).
 let outboxRound = null;
+let outboxOwn = null, outboxAnswer = null;  // the keypad's own save, and who hears its answer (keypad.js)
 function sendOutbox(own = null, onAnswer = null) {
   if (outboxRound) return outboxRound.then(() => sendOutbox(own, onAnswer));
+  const mine = outboxOwn && stored(outboxOwn);
+  if (!own && mine && !mine.review) [own, onAnswer] = [outboxOwn, outboxAnswer];  // its page hears it
   outboxRound = (async () => {
     const held = new Set();
     let sent = 0, answer = "waiting";  // for `own`: still waiting unless it was sent or answered
@@ -158,7 +161,7 @@ function sendOutbox(own = null, onAnswer = null) {
 }
 
 // What waits, in words: on every page of the game, and on the home and table pages (all games).
-let outboxOwn = null;  // the keypad's own save: its page speaks for it (keypad.js sets it)
+// The keypad's own save is not listed: its page speaks for it.
 function setupOutbox(box) {
   const game = box.dataset.outbox;
   function show() {

@@ -272,7 +272,7 @@ function keepSaves(form, keypad, state, drafts) {
     const own = state.own && stored(state.own);
     if (!own || own.review) return sendOutbox();  // others' hands waiting, if any; a question waits for its answer
     say(t("saving"), false);
-    return sendOutbox(state.own, (answer) => settle(form, state, say, answer));
+    return sendOutbox(state.own, outboxAnswer);
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -287,6 +287,7 @@ function keepSaves(form, keypad, state, drafts) {
     drafts.saved();
     send();
   });
+  outboxAnswer = (answer) => settle(form, state, say, answer);
   status.querySelector(".retry").addEventListener("click", send);
   startOutbox(send, false);  // first sent when the page is shown (rebuild)
   return { send, quiet: () => say("") };
