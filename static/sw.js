@@ -1,7 +1,7 @@
 // Offline support: the rules reference, the referee and the last-seen scoreboard open without a connection.
 // Pages go to the network first and fall back to the copy kept from the last visit.
 "use strict";
-const CACHE = "scorekeeper-v1";
+const CACHE = "scorekeeper-v2";  // v2: copies without messages (v1 copies replayed them)
 // Every edition's rules page: the server fills this list in from its edition table when it
 // serves this file (operations/pwa.py), so a new edition needs no change here.
 const RULE_PAGES = ["/rules"];
