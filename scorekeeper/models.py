@@ -95,6 +95,10 @@ class Hand(db.Model):
     request_id: Mapped[str | None] = mapped_column(String(64))
     # Bumped on every edit, so a stale edit of this hand can be refused.
     revision: Mapped[int] = mapped_column(default=1)
+    # The game version the hand's first save made: "saved since this phone looked" compares it
+    # with the version the phone saw. NULL for a hand put back (undo) or saved before 0009:
+    # never new to anyone.
+    created_version: Mapped[int | None]
     # Who dealt, stored rather than computed from `number`: deleting an earlier hand
     # renumbers the later ones but must not change who dealt them.
     dealer_seat: Mapped[int] = mapped_column(server_default="0")

@@ -78,6 +78,13 @@ function setupSeats(form) {
 }
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+// A hand saved on this phone is still waiting: the game pages' script (board.js, its outbox)
+// comes along to show it and send it from here. Nothing waits: no extra request.
+if (Object.keys(localStorage).some((k) => k.startsWith("outbox:") || k.startsWith("pending:"))) {
+  const outbox = document.createElement("script");
+  outbox.src = "/static/board.js";
+  document.head.append(outbox);
+}
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
   document.querySelectorAll("form.claim").forEach(claimKey);

@@ -1,7 +1,7 @@
 // The scoreboard follows the game live, sends hands waiting in this phone's outbox, and keeps
 // the screen on. Every page of a game loads it: the hand keypad (before keypad.js, which shares
 // keepAwake, postForm and the outbox) and the hands pages (the scoreboard's request budget
-// leaves no room for a separate shared script).
+// leaves no room for a separate shared script); app.js loads it when a hand waits.
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
@@ -47,15 +47,16 @@ function setupLiveBoard(board) {
   }
   setInterval(poll, 2000);
   document.addEventListener("visibilitychange", poll);
-  document.addEventListener("outbox", poll);
+  document.addEventListener("outbox", (event) => { if (event.detail.sent) poll(); else showSynced(); });
 }
 
 // A form post as a plain submit would send it; null when offline or after 15 s without answer.
-async function postForm(url, fields) {
+// `headers`: the outbox marks a send made from another page (the server then flashes nothing).
+async function postForm(url, fields, headers = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15000);
   try {
-    return await fetch(url, { method: "POST", body: new URLSearchParams(fields),
+    return await fetch(url, { method: "POST", body: new URLSearchParams(fields), headers,
       redirect: "manual", credentials: "same-origin", signal: controller.signal });
   } catch (err) {
     return null;
@@ -64,56 +65,133 @@ async function postForm(url, fields) {
   }
 }
 
-// The outbox: saves of this game the server has not acknowledged, kept in localStorage as
-// "pending:<game>:<hand>" = {url, page, fields} (the keypad puts them there). Any page of the
-// game shows them and sends them when the connection is back; their request id (or hand id
-// and revision) makes a resend harmless, and an acknowledged one is forgotten at once.
-const outboxKeys = (game) => Object.keys(localStorage).filter((k) => k.startsWith(`pending:${game}:`));
+// The outbox: every save made on this phone that the server has not answered for, each under
+// its own key "outbox:<game>:<request id or hand id>-<time>" = {url, page, fields, at, game,
+// said, review}. Any number wait; they are sent oldest first, one at a time, from any page
+// (home and table pages load this script when something waits). A resend is harmless: a new
+// hand carries its request id, an edit its hand id and revision, so a lost answer is
+// recognised by the server and answered "already saved".
+const OUTBOX = "outbox:";
 function stored(key) {  // an outbox entry or a draft, as keypad.js keeps them
   try { return JSON.parse(localStorage.getItem(key)); } catch (err) { return null; }
 }
+function outboxKeys(game = "") {
+  adoptOldOutbox();
+  return Object.keys(localStorage).filter((k) => k.startsWith(OUTBOX + (game && game + ":")))
+    .map((k) => [k, (stored(k) || {}).at || 0]).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([k]) => k);
+}
+function putInOutbox(entry) {
+  const fields = new Map(entry.fields);
+  const key = `${OUTBOX}${entry.game}:${fields.get("request_id") || fields.get("hand_id") || "hand"}-${Date.now()}`;
+  localStorage.setItem(key, JSON.stringify({ at: Date.now(), ...entry }));
+  return key;
+}
+// A save kept by the one-slot outbox of earlier versions ("pending:<game>:<hand>") joins the queue.
+function adoptOldOutbox() {
+  Object.keys(localStorage).filter((k) => k.startsWith("pending:")).forEach((k) => {
+    const entry = stored(k);
+    localStorage.removeItem(k);
+    if (entry && entry.fields) putInOutbox({ ...entry, game: k.split(":")[1], at: 0 });
+  });
+}
 const acknowledged = (response) => response && (response.type === "opaqueredirect" || response.redirected);
 
+// The form token of this session, read from the page the save was made on (a closed browser
+// starts a new session, and the token stored with the hand no longer counts).
+async function freshToken(page) {
+  try {
+    const html = await (await fetch(page, { credentials: "same-origin", cache: "no-store" })).text();
+    const field = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="csrf_token"]');
+    return field ? field.value : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+// Sends one entry: "sent", "offline" (no answer, or a server error: try again later), or the
+// answer itself when only a person can settle it (the same hand saved elsewhere, a deleted hand,
+// a finished game, a mistake in the cards).
+async function sendEntry(key, own) {
+  const entry = stored(key);
+  const headers = own ? {} : { "X-Outbox-Background": "1" };
+  let response = await postForm(entry.url, entry.fields, headers);
+  if (response && response.status === 400) {  // a form token from an earlier session
+    const token = await freshToken(entry.page);
+    if (token) {
+      entry.fields = entry.fields.map(([name, value]) => [name, name === "csrf_token" ? token : value]);
+      localStorage.setItem(key, JSON.stringify(entry));
+      response = await postForm(entry.url, entry.fields, headers);
+    }
+  }
+  if (acknowledged(response)) {
+    localStorage.removeItem(key);
+    return "sent";
+  }
+  return !response || response.status >= 500 ? "offline" : response;
+}
+
+// Sends what waits, oldest first. A hand that needs a person holds back the later hands of its
+// game (they keep their order); a lost connection stops the round. `own`: the key of the save
+// the current page made (its answer is the page's to show: onAnswer(response)).
+let outboxRound = null;
+let outboxOwn = null, outboxAnswer = null;  // the keypad's own save, and who hears its answer (keypad.js)
+function sendOutbox(own = null, onAnswer = null) {
+  if (outboxRound) return outboxRound.then(() => sendOutbox(own, onAnswer));
+  const mine = outboxOwn && stored(outboxOwn);
+  if (!own && mine && !mine.review) [own, onAnswer] = [outboxOwn, outboxAnswer];  // its page hears it
+  outboxRound = (async () => {
+    const held = new Set();
+    let sent = 0, answer = "waiting";  // for `own`: still waiting unless it was sent or answered
+    for (const key of outboxKeys()) {
+      const entry = stored(key);
+      if (!entry || held.has(entry.game)) continue;
+      if (entry.review && key !== own) { held.add(entry.game); continue; }
+      const result = await sendEntry(key, key === own);
+      if (result === "sent") { sent += 1; if (key === own) answer = "sent"; continue; }
+      if (result === "offline") break;
+      held.add(entry.game);
+      if (key === own) answer = result;
+      else localStorage.setItem(key, JSON.stringify({ ...entry, review: true }));
+    }
+    document.dispatchEvent(new CustomEvent("outbox", { detail: { sent } }));
+    if (own && onAnswer) await onAnswer(answer);
+  })().finally(() => { outboxRound = null; });
+  return outboxRound;
+}
+
+// What waits, in words: on every page of the game, and on the home and table pages (all games).
+// The keypad's own save is not listed: its page speaks for it.
 function setupOutbox(box) {
-  const game = box.dataset.outbox, own = box.dataset.own;
-  let sending = false;
+  const game = box.dataset.outbox;
   function show() {
-    const keys = outboxKeys(game).filter((k) => k !== own);
-    const entries = keys.map(stored);
-    const review = entries.find((entry) => entry && entry.review);
-    box.hidden = !keys.length;
-    box.querySelector(".outbox-text").textContent = say("w", keys.length) + (review ? " " + say("r") : "");
+    const entries = outboxKeys(game).filter((k) => k !== outboxOwn).map(stored).filter(Boolean);
+    const review = entries.find((entry) => entry.review);
+    box.hidden = !entries.length;
+    box.querySelector(".outbox-text").textContent = say("w", entries.length) + (review ? " " + say("r") : "");
+    const list = box.querySelector(".outbox-list");
+    if (list) list.replaceChildren(...entries.filter((e) => e.said).map((e) => {
+      const item = document.createElement("li");
+      item.textContent = e.said;
+      return item;
+    }));
     const link = box.querySelector(".outbox-open");
     link.hidden = !review;
-    if (review) link.href = review.page;
-    box.querySelector(".outbox-send").hidden = entries.every((entry) => (entry || {}).review);
+    if (review) link.href = `${review.page.split("?")[0]}?outbox=${encodeURIComponent(outboxKeys(game).find((k) => k !== outboxOwn && stored(k).review))}`;
+    box.querySelector(".outbox-send").hidden = entries.every((entry) => entry.review);
   }
-  async function send() {
-    if (sending) return;
-    sending = true;
-    let sent = false;
-    for (const key of outboxKeys(game).filter((k) => k !== own)) {
-      const entry = stored(key);
-      if (!entry || entry.review) continue;
-      const response = await postForm(entry.url, entry.fields);
-      if (acknowledged(response)) {
-        localStorage.removeItem(key);
-        localStorage.removeItem(key.replace(/^pending:/, "draft:"));
-        sent = true;
-      } else if (response && response.status < 500) {  // a question only a person can answer
-        localStorage.setItem(key, JSON.stringify({ ...entry, review: true }));
-      }
-    }
-    sending = false;
-    show();
-    if (sent) document.dispatchEvent(new Event("outbox"));
-  }
-  box.querySelector(".outbox-send").addEventListener("click", send);
-  window.addEventListener("online", send);
+  box.querySelector(".outbox-send").addEventListener("click", () => sendOutbox());
   window.addEventListener("storage", show);
-  setInterval(send, 20000);
+  document.addEventListener("outbox", show);
   show();
-  send();
+}
+
+// When the connection is back, every 10 s while something waits, and once on load. The keypad
+// sends the outbox its own way (keypad.js), so as to hear the answer to its own Save.
+function startOutbox(send = () => sendOutbox(), now = true) {
+  window.addEventListener("online", send);
+  setInterval(() => { if (outboxKeys().length) send(); }, 10000);
+  if (now && outboxKeys().length) send();
 }
 
 // Earlier hands' numbers become Edit links here, not in the HTML: a long game stays light.
@@ -146,10 +224,14 @@ function keepAwake() {
 }
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
-document.addEventListener("DOMContentLoaded", () => {
+function setupBoardPage() {
   const texts = document.querySelector("[data-t]");
   if (texts) Object.assign(T, JSON.parse(texts.dataset.t));
   document.querySelectorAll("a[data-share]").forEach(setupShare);
   document.querySelectorAll("[data-outbox]").forEach(setupOutbox);
   document.querySelectorAll("#board[data-live]").forEach((board) => { linkHands(board); setupLiveBoard(board); keepAwake(); });
-});
+  if (!document.querySelector("form.hand")) startOutbox();
+}
+// app.js loads this script late on the home and table pages when something waits in the outbox.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setupBoardPage);
+else setupBoardPage();

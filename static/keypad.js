@@ -70,7 +70,7 @@ class Keypad {
     this.pad.querySelector(".active-pword").textContent = t("point", { n: total });
     this.pad.querySelector(".active-ncards").textContent = n;
     this.pad.querySelector(".active-nword").textContent = t("card", { n });
-    if (!active) return;
+    if (!active || this.form.dataset.asking) return;  // a question on screen stays where it is
     document.documentElement.style.scrollPaddingBottom = this.pad.offsetHeight + 8 + "px";
     active.querySelector(".tally").scrollIntoView({ block: "nearest" });
   }
@@ -93,6 +93,17 @@ class Keypad {
       text = t("charges", { list: charged.join(" · ") });
     }
     this.form.querySelector(".save-says").textContent = text;
+  }
+
+  // The hand in one line, for the outbox: "Hand 31: Ola went out, +12, waiting to be sent".
+  summary() {
+    const number = this.form.dataset.number;
+    if (this.form.dataset.hand !== "new") return t("waitingEdit", { number });
+    const out = this.seats.find((s) => this.isOut(s));
+    if (!out) return t("waitingEdit", { number });
+    const others = this.seats.filter((s) => s !== out);
+    const points = others.reduce((total, s) => total + this.points(s), 0);
+    return t("waitingNew", { number, name: this.nameOf(out), points });
   }
 
   activate(seat) {
@@ -179,8 +190,10 @@ class Keypad {
       if (!key) return;
       if (key.classList.contains("undo")) { if (this.active) this.remove(this.active); } else this.add(key.dataset.kind);
     });
-    this.pad.append(this.form.querySelector(".save-row"));  // Save always in reach, under the keys
-    this.pad.hidden = false;
+    if (!this.form.dataset.asking) {  // while the page asks a question, nothing covers its answers
+      this.pad.append(this.form.querySelector(".save-row"));  // Save always in reach, under the keys
+      this.pad.hidden = false;
+    }
     this.reload();
     return this;
   }
@@ -211,19 +224,19 @@ function newRequestId() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// What the server's answer means for a pending Save: its redirect is the acknowledgement.
-async function settle(form, state, say, response) {
-  if (acknowledged(response)) {
-    localStorage.removeItem(state.pendingKey);
+// What the server's answer to this page's Save means: its redirect is the acknowledgement.
+async function settle(form, state, say, answer) {
+  if (answer === "sent") {
     localStorage.removeItem(state.draftKey);
     state.leaving = true;
     location.replace(form.dataset.board);  // Back never lands on a used keypad
-  } else if (!response || response.status >= 500) {
-    say(t("retrying"));
-  } else if (response.status === 409 && form.dataset.hand === "new") {
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  } else if (answer === "waiting") {
+    say(t("retrying"));  // kept in the outbox: sent from whichever page is open when the Wi-Fi is back
+  } else if (answer.status === 409 && form.dataset.hand === "new") {
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
     if (page.querySelector(".conflict")) { showServerPage(form, state); return; }  // same hand?
-    localStorage.removeItem(state.pendingKey);  // the game ended meanwhile: the cards stay on screen
+    localStorage.removeItem(state.own);  // the game ended meanwhile: the cards stay on screen
+    state.own = null;
     const why = page.querySelector("form .error[role=alert]");
     say(t("notSaved", { why: why ? why.textContent : t("over") }), false);
   } else {
@@ -232,43 +245,51 @@ async function settle(form, state, say, response) {
 }
 
 // The server's own page shows what is wrong beside each box, or asks which version is right.
+// The hand stays in the outbox (marked for a person's look) until it is answered there: the
+// page's address names it, so the answer is this hand's.
 function showServerPage(form, state) {
-  localStorage.removeItem(state.pendingKey);
+  const entry = stored(state.own);
+  if (entry) {
+    localStorage.setItem(state.own, JSON.stringify({ ...entry, review: true }));
+    form.action = form.action.split("?")[0] + "?outbox=" + encodeURIComponent(state.own);
+  }
   state.leaving = true;
   form.submit();
 }
 
-// A Save goes by fetch and stays in the outbox (localStorage) until the server acknowledges
-// it; offline, a timeout or a 5xx keeps it (same request_id) for the `online` event, a tap of
-// Retry, or any other page of the game (board.js sends the outbox from there).
-function keepSaves(form, state) {
+// A Save joins the outbox (board.js) under its own key, and the outbox is sent in order; this
+// page's Save is answered here. Offline, a timeout or a 5xx keeps it for the `online` event, a
+// tap of Retry, or any other page of the app. Saving again before it went corrects the same
+// hand (same request id), never another one.
+function keepSaves(form, keypad, state, drafts) {
   const status = form.querySelector(".save-status");
-  let sending = false;
   const say = (text, retry = true) => {
     status.hidden = !text;
     status.querySelector(".save-status-text").textContent = text;
     status.querySelector(".retry").hidden = !retry;
   };
-  async function send() {
-    const pending = stored(state.pendingKey);
-    if (!pending || sending) return;
-    sending = true;
+  const send = () => {
+    const own = state.own && stored(state.own);
+    if (!own || own.review) return sendOutbox();  // others' hands waiting, if any; a question waits for its answer
     say(t("saving"), false);
-    const response = await postForm(pending.url, pending.fields);
-    sending = false;
-    await settle(form, state, say, response);
-  }
+    return sendOutbox(state.own, outboxAnswer);
+  };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!sending) {
-      localStorage.setItem(state.pendingKey, JSON.stringify({ url: form.action,
-        page: location.pathname + location.search, fields: formFields(form, event.submitter) }));
-    }
+    // This phone's own earlier hands still waiting: the server never asks whether they were
+    // "saved on another phone" (they go first, in order).
+    const mine = outboxKeys(form.dataset.game).filter((k) => k !== state.own)
+      .map((k) => new Map((stored(k) || {}).fields || []).get("request_id")).filter(Boolean);
+    const entry = { url: form.action, page: location.pathname + location.search, game: form.dataset.game,
+      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary() };
+    if (state.own && stored(state.own)) localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false }));
+    else state.own = outboxOwn = putInOutbox(entry);
+    drafts.saved();
     send();
   });
+  outboxAnswer = (answer) => settle(form, state, say, answer);
   status.querySelector(".retry").addEventListener("click", send);
-  window.addEventListener("online", send);
-  state.pending = () => localStorage.getItem(state.pendingKey) !== null;
+  startOutbox(send, false);  // first sent when the page is shown (rebuild)
   return { send, quiet: () => say("") };
 }
 
@@ -296,7 +317,7 @@ function keepDraft(form, keypad, state) {
     dirty = true;
   }
   box.querySelector(".draft-resume").addEventListener("click", () => {
-    const own = new Set(["request_id", "revision", "hand_id", "after"]);  // this page's, not the old page's
+    const own = new Set(["request_id", "revision", "hand_id", "after", "seen"]);  // this page's, not the old page's
     fillForm(form, [...offered.fields.filter(([name]) => !own.has(name)),
       ...formFields(form).filter(([name]) => own.has(name))]);
     keypad.reload();
@@ -314,9 +335,14 @@ function keepDraft(form, keypad, state) {
   form.addEventListener("input", store);
   form.addEventListener("click", () => setTimeout(store));
   window.addEventListener("beforeunload", (event) => {
-    if ((dirty || state.pending()) && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
+    if (dirty && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
   });
   return {
+    saved() {  // the hand is in the outbox now: no draft of it is offered again
+      localStorage.removeItem(state.draftKey);
+      start = JSON.stringify(fields());
+      dirty = false;
+    },
     begin(offer) {  // the page (re)shown: offer the draft in words; fill nothing until asked
       start = JSON.stringify(fields());
       dirty = false;
@@ -331,19 +357,43 @@ function keepDraft(form, keypad, state) {
 }
 
 // Every time the page is shown (a load, a reload, Back from the bfcache) the boxes are rebuilt
-// from what the server sent and this phone's own record (a pending Save, else a draft offered
-// in words): never from whatever the browser refilled, so what the screen shows is what is saved.
+// from what the server sent: a new hand's keypad always opens blank (what waits is named in the
+// outbox line above it), an edit shows this phone's own unsent changes to that hand if any,
+// else offers a draft in words. Never whatever the browser refilled.
 function rebuild(form, keypad, state, saves, drafts) {
   form.reset();
   const fresh = form.dataset.fresh === "yes";
-  if (fresh && form.dataset.hand === "new") form.elements.request_id.value = newRequestId();
+  state.own = null;
+  const asked = new URLSearchParams(location.search).get("outbox");  // "Open it" on a waiting hand
+  if (asked && stored(asked)) {
+    state.own = asked;
+  } else if (form.dataset.hand === "new") {
+    const waiting = outboxKeys(form.dataset.game).map(stored).filter((e) => e && /\/hands\/new(\?|$)/.test(e.url))
+      .map((e) => new Map(e.fields).get("request_id")).join(",");
+    if (fresh && waiting !== form.dataset.waiting) {  // numbered after this phone's waiting hands
+      const url = new URL(location.href);
+      url.searchParams.set("waiting", waiting);
+      state.leaving = true;
+      location.replace(url);
+      return;
+    }
+    if (fresh) form.elements.request_id.value = newRequestId();
+  } else {
+    const handId = form.elements.hand_id.value;
+    state.own = outboxKeys(form.dataset.game).find((k) => new Map((stored(k) || {}).fields || []).get("hand_id") === handId) || null;
+  }
   state.leaving = false;
   saves.quiet();
-  const pending = stored(state.pendingKey);
-  if (pending) fillForm(form, pending.fields);  // tapped Save earlier and never heard back
+  const waiting = state.own && stored(state.own);
+  if (waiting && fresh) {  // sent again from this page, with this session's form token
+    fillForm(form, waiting.fields);
+    localStorage.setItem(state.own, JSON.stringify({ ...waiting, review: false, fields: formFields(form) }));
+  }
+  outboxOwn = state.own;
+  document.dispatchEvent(new CustomEvent("outbox", { detail: { sent: 0 } }));
   keypad.reload();
-  drafts.begin(fresh && !pending);
-  if (pending) saves.send();
+  drafts.begin(fresh && !waiting);
+  if (waiting && fresh || outboxKeys().length) saves.send();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -351,9 +401,9 @@ document.addEventListener("DOMContentLoaded", () => {
     WORDS = JSON.parse(form.dataset.text || "{}");
     const keypad = new Keypad(form).start();
     const key = form.dataset.game + ":" + form.dataset.hand;
-    const state = { leaving: false, pendingKey: "pending:" + key, draftKey: "draft:" + key };
-    const saves = keepSaves(form, state);
+    const state = { leaving: false, own: null, draftKey: "draft:" + key };
     const drafts = keepDraft(form, keypad, state);
+    const saves = keepSaves(form, keypad, state, drafts);
     window.addEventListener("pageshow", () => rebuild(form, keypad, state, saves, drafts));
     keepAwake();
   });

@@ -1,7 +1,7 @@
 // Offline support: the rules reference, the referee and the last-seen scoreboard open without a connection.
 // Pages go to the network first and fall back to the copy kept from the last visit.
 "use strict";
-const CACHE = "scorekeeper-v1";
+const CACHE = "scorekeeper-v2";  // v2: copies without messages (v1 copies replayed them)
 // Every edition's rules page: the server fills this list in from its edition table when it
 // serves this file (operations/pwa.py), so a new edition needs no change here.
 const RULE_PAGES = ["/rules"];
@@ -29,7 +29,8 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") pageLang = response.headers.get("Content-Language") || pageLang;
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(request, copy));
+      (request.mode === "navigate" ? withoutMessages(copy) : Promise.resolve(copy))
+        .then((kept) => caches.open(CACHE).then((cache) => cache.put(request, kept)));
     }
     return response;
   }).catch(() => caches.match(request, { ignoreSearch: url.pathname.startsWith("/static/") })
@@ -37,6 +38,15 @@ self.addEventListener("fetch", (event) => {
     .then((cached) => cached || (url.pathname === "/referee" ? caches.match("/referee") : null))
     .then((cached) => cached || offlinePage())));
 });
+
+// A message ("Hand 7 saved", Undo) belongs to the visit that caused it: the offline copy of a
+// page never replays it (base.html marks where messages stand).
+async function withoutMessages(response) {
+  const html = (await response.text()).replace(/<!--flash-->[\s\S]*?<!--\/flash-->/g, "");
+  const headers = new Headers(response.headers);
+  ["Content-Encoding", "Content-Length"].forEach((name) => headers.delete(name));  // the text is plain now
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
 
 // Said in the language of the last page this phone opened (its Content-Language), else in the
 // phone's own: a worker cannot read the language cookie.

@@ -9,12 +9,12 @@ from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
 from . import bp
 from .requests import (
-    bearer_key, body_after, body_flag, body_hand_id, body_revision, json_body, query_revision)
+    bearer_key, body_after, body_after_revision, body_flag, body_hand_id, body_revision, json_body, query_revision)
 from .serializers import game_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
-HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "confirm_new"}
+HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "after_revision", "confirm_new"}
 
 
 def _game_json(game_id: str) -> dict:
@@ -77,6 +77,7 @@ def record_hand(game_id: str):
     body = json_body(HAND_FIELDS - {"revision", "hand_id"})
     written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
                                 body.get("request_id"), after=body_after(body),
+                                after_version=body_after_revision(body),
                                 confirm_new=body_flag(body, "confirm_new"))
     payload = written_dict(written.game, written.sheet, written.hand)
     return jsonify(payload), 201 if written.created else 200
@@ -85,7 +86,7 @@ def record_hand(game_id: str):
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
 def replace_hand(game_id: str, number: int):
     games.check_key(game_id, bearer_key())
-    body = json_body(HAND_FIELDS - {"request_id", "after", "confirm_new"})
+    body = json_body(HAND_FIELDS - {"request_id", "after", "after_revision", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
                                  expected_revision=body_revision(body), hand_id=body_hand_id(body))
     return jsonify(written_dict(written.game, written.sheet, written.hand))

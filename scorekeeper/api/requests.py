@@ -65,3 +65,11 @@ def body_flag(body: dict, name: str) -> bool:
     if not isinstance(value, bool):
         raise Malformed(say(N_("'%(name)s' must be true or false."), name=name), field=name)
     return value
+
+
+def body_after_revision(body: dict) -> int | None:
+    seen = body.get("after_revision")
+    if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or seen < 0):
+        raise Malformed(say(N_("'after_revision' must be the newest hand revision you saw, a whole "
+                               "number from 0.")), field="after_revision")
+    return seen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, render_template, request, session
+from flask import abort, render_template, request, session, url_for
 from flask_babel import get_locale, gettext
 
 from ..access.games import can_edit, game_or_404, stamp_with_rights
@@ -16,6 +16,7 @@ from ..domain.scoring import SYSTEMS
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games
+from ..services.hand_identity import undoable_delete
 from ..services.page_values import game_view
 from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
@@ -48,6 +49,10 @@ def board_context(game: Game) -> dict:
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
     context["chart_lines"] = (sheet.players, context["running"])
     context |= team_context(sheet, system)
+    grave = undoable_delete(game) if editable else None
+    if grave is not None:  # Undo of the last delete, on every keeper's board until the next write
+        context["undo"] = dict(number=grave.number,
+                               url=url_for("scorepad.restore_hand", game_id=game.id, hand_id=grave.public_id))
     if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
         context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
                         target_choices=games.target_choices(game, sheet),
@@ -80,8 +85,8 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     """The scoreboard (or its live part), from the cache when it can be.
 
     Pages are kept per game version, scoring view, watcher or keeper, and language. Never kept: a page
-    with a flashed message (shown once), or a keeper's finished game, whose "keep playing"
-    form carries this session's CSRF token.
+    with a flashed message (shown once), or a keeper's finished game or Undo of a delete, whose
+    forms carry this session's CSRF token.
     """
     rendered = []
 
@@ -90,7 +95,7 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
         game, keeper = context["game"], context["editable"]
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)
-        personal = keeper and context["outcome"].finished
+        personal = keeper and (context["outcome"].finished or "undo" in context)
         rendered.append(None if personal else (template, game_id, game.version, system, keeper, lang))
         return rendered[0], page
 

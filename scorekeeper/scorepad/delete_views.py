@@ -27,15 +27,13 @@ def delete_hand(game_id: str, number: int):
     if form.validate_on_submit():
         hand_id = form.hand_id.data if looks_like_hand_id(form.hand_id.data) else None
         try:
-            written = hands.delete_hand(game_id, number, parse_revision(form.revision.data),
-                                        hand_id=hand_id, follow_moves=True)
+            hands.delete_hand(game_id, number, parse_revision(form.revision.data),
+                              hand_id=hand_id, follow_moves=True)
         except ServiceError as err:
             message = translated(err.message)
             flash(gettext("%(problem)s Nothing was deleted.", problem=message)
                   if isinstance(err, Conflict) else message, "error")
-        else:
-            flash({"text": gettext("Hand %(number)d deleted; the scores are recomputed.", number=number),
-                   "undo": url_for(".restore_hand", game_id=game_id, hand_id=written.deleted)}, "undo")
+        # else: the scoreboard offers Undo (board.html) to every keeper until the next write
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 

@@ -66,7 +66,8 @@ def hand_form_class(edition: Edition, players: list[str]) -> type[FlaskForm]:
         "request_id": HiddenField(),  # becomes a new hand's id
         "revision": HiddenField(),  # the edited hand's revision when the form was opened
         "hand_id": HiddenField(),  # the edited hand's id: numbers move, ids do not
-        "after": HiddenField(),  # hands in the game when the keypad opened
+        "after": HiddenField(),  # hands in the game when the keypad opened (forms from before "seen")
+        "seen": HiddenField(),  # the game's version when the keypad opened
     }
     for seat in range(len(players)):
         for kind, copies in edition.deck.items():

@@ -26,6 +26,11 @@ from .keypad_words import keypad_words
 
 # The buttons of the clash questions (the `answer` a form posts).
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
+# Sent by the outbox (static/board.js) when it sends a waiting hand from another page.
+BACKGROUND_HEADER = "X-Outbox-Background"
+# The request ids of this phone's earlier saves still waiting when it saved this hand (`mine`,
+# sent by keypad.js): hands it saved itself are never "saved on another phone". Read at most:
+MOST_WAITING = 100
 
 
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
@@ -95,6 +100,7 @@ def _fresh_form(game: GameView, sheet, number: int | None):
     form = HandForm()
     form.request_id.data = uuid.uuid4().hex
     form.after.data = str(len(game.hands))
+    form.seen.data = str(game.version)
     out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
     if out is not None and out < len(sheet.players):
         form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
@@ -112,7 +118,16 @@ def _hand_page(game: Game, view: GameView, number: int | None, form=None, proble
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
-        clash=clash, keypad_words=keypad_words), status
+        clash=clash, keypad_words=keypad_words, waiting=_waiting(number)), status
+
+
+def _waiting(number: int | None) -> tuple[str, int]:
+    """The request ids of this game's new hands waiting in the phone's outbox (keypad.js asks
+    with ?waiting=id,id), and how many of them the server has not stored: a new hand's keypad is
+    numbered after those (a hand whose answer was lost is stored already, and counts once)."""
+    asked = request.args.get("waiting", "") if number is None and request.method == "GET" else ""
+    ids = [i for i in asked.split(",") if 0 < len(i) <= hands.MAX_REQUEST_ID][:MOST_WAITING]
+    return ",".join(ids), len(ids) - hands.stored_requests(request.view_args["game_id"], ids)
 
 
 def _tokens_before(game: GameView, number: int | None, form) -> dict[str, list[str]]:
@@ -132,19 +147,31 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     answer = request.form.get("answer")
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
-                                  after=whole_number(form.after.data), confirm_new=answer == NEW_HAND,
-                                  ask_always=True)
-        flash(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
-              else gettext("Hand %(number)d was already saved.", number=saved.hand.number), "ok")  # a retried Save
+                                  after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
+                                  confirm_new=answer == NEW_HAND, ask_always=True,
+                                  mine=frozenset(request.form.getlist("mine")[:MOST_WAITING]))
+        _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
+              else gettext("Hand %(number)d was already saved.", number=saved.hand.number))  # a retried Save
     elif answer == BRING_BACK:
         saved = hands.restore_hand(game_id, form.hand_id.data, held, typed)
-        flash(gettext("Hand %(number)d is back, with your changes; the scores are recomputed.",
-                      number=saved.hand.number), "ok")
+        _tell(gettext("Hand %(number)d is back, with your changes; the scores are recomputed.",
+                      number=saved.hand.number))
     else:
         saved = hands.replace_hand(game_id, number, held, typed, parse_revision(form.revision.data),
                                    hand_id=form.hand_id.data or None, follow_moves=True)
-        flash(gettext("Hand %(number)d updated; the scores are recomputed.", number=saved.hand.number), "ok")
+        if saved.hand.number != number:
+            _tell(gettext("Hand %(number)d saved; it is hand %(now)d now: a hand before it was deleted "
+                          "or put back on another phone.", number=number, now=saved.hand.number))
+        else:
+            _tell(gettext("Hand %(number)d updated; the scores are recomputed.", number=number))
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
+
+
+def _tell(message: str) -> None:
+    """Say what a save did on the next page, unless the phone's outbox sent it in the
+    background: a message belongs to the page that caused it."""
+    if request.headers.get(BACKGROUND_HEADER) != "1":
+        flash(message, "ok")
 
 
 def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> dict | None:

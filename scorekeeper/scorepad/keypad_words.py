@@ -39,4 +39,6 @@ def keypad_words() -> dict[str, object]:
         "useMine": gettext("Use my changes anyway"),
         "earlier": gettext("You started this hand earlier and did not save it."),
         "resume": gettext("Resume the hand you started ({cards})"),
+        "waitingNew": gettext("Hand {number}: {name} went out, +{points}, waiting to be sent"),
+        "waitingEdit": gettext("Changes to hand {number}, waiting to be sent"),
     }

@@ -10,19 +10,24 @@ from sqlalchemy.orm import selectinload
 
 from ..domain.scoring import Hand as DomainHand
 from ..domain.text import N_, say
-from ..models import DeletedHand, Game, Hand, HeldCards, db
+from ..models import DeletedHand, Game, Hand, HeldCards, db, utcnow
 from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
 from ..ids import hand_id_from, new_hand_id
-
-# A phone that saw N hands is asked about the hands saved since, the newest of them at most.
-DUPLICATE_LOOKBACK = 20
-
+from .transactions import WRITE_STAMP
 
 def deleted_hand(game_id: str, public_id: str | None = None,
                  request_id: str | None = None) -> DeletedHand | None:
+    if not public_id and not request_id:
+        return None  # an empty id names no hand (never "any hand saved without a request id")
     column, value = (DeletedHand.public_id, public_id) if public_id else (DeletedHand.request_id, request_id)
     return db.session.scalars(select(DeletedHand).where(
         DeletedHand.game_id == game_id, column == value)).first()
+
+
+def undoable_delete(game: Game) -> DeletedHand | None:
+    """The deleted hand Undo can put back: the game's last write was its delete."""
+    return db.session.scalars(select(DeletedHand).where(
+        DeletedHand.game_id == game.id, DeletedHand.deleted_at == game.updated_at)).first()
 
 
 def free_hand_id(game_id: str, request_id: object) -> str:
@@ -65,6 +70,7 @@ def bury(game: Game, hand: Hand) -> DeletedHand:
     grave = DeletedHand(game_id=game.id, public_id=hand.public_id, number=hand.number,
                         request_id=hand.request_id, revision=hand.revision,
                         dealer_seat=hand.dealer_seat, created_at=hand.created_at,
+                        deleted_at=db.session.info.get(WRITE_STAMP) or utcnow(),
                         held=[[e.player_id, e.cards, e.typed_total] for e in hand.entries])
     db.session.add(grave)
     game.hands.remove(hand)
@@ -102,20 +108,38 @@ def _entered(game: Game, result: DomainHand) -> dict[int, tuple[list[str], int |
             for name, cards in result.held.items()}
 
 
-def check_not_saved_since(game: Game, after: int, count: int, result: DomainHand,
-                          ask_always: bool) -> None:
+def holds(game: Game, hand: Hand, result: DomainHand) -> bool:
+    """Whether `hand` is stored with exactly these cards and typed totals."""
+    return _as_entered(hand) == _entered(game, result)
+
+
+def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, count: int,
+                          after: int | None = None, after_version: int | None = None,
+                          mine: frozenset[str] = frozenset()) -> None:
     """Refuse a new hand when another phone saved one with the same cards since this phone
-    saw `after` hands (with `ask_always`: when it saved any hand since)."""
-    if count <= after:
+    looked (with `ask_always`: when it saved any new hand since).
+
+    What the phone saw is the game's version (`after_version`): every hand written after it is
+    compared, however many were deleted or put back meanwhile. `after`, a count of hands seen
+    (the API's older field), compares the hands numbered above it. `mine`: request ids of
+    hands the same phone saved before this one (its outbox): never another phone's."""
+    if after_version is not None:
+        written = Hand.revision > after_version
+        is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
+    elif after is not None and count > after:
+        written = Hand.number > after
+        is_new = lambda hand: True
+    else:
         return
-    since = db.session.scalars(
-        select(Hand).where(Hand.game_id == game.id, Hand.number > max(after, count - DUPLICATE_LOOKBACK))
-        .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
-    mine = _entered(game, result)
-    same = next((h for h in since if _as_entered(h) == mine), None)
-    if same is None and not ask_always:
+    since = db.session.scalars(select(Hand).where(Hand.game_id == game.id, written)
+                               .order_by(Hand.number.desc()).options(selectinload(Hand.entries))).all()
+    since = [h for h in since if h.request_id not in mine]
+    entered = _entered(game, result)
+    same = next((h for h in since if _as_entered(h) == entered), None)
+    fresh = [h for h in since if is_new(h)] if ask_always else []
+    if same is None and not fresh:
         return
-    shown = same or since[0]
+    shown = same or fresh[0]
     raise PossibleDuplicate(
         say(N_("Hand %(number)s was just saved on another phone with the same cards: is this the same hand?")
             if same else N_("Hand %(number)s was just saved on another phone: is this the same hand?"),

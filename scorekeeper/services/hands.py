@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
@@ -19,7 +19,7 @@ from .games import (
     empty_sheet, hand_count, is_over, load_game, load_game_head, next_dealer_seat, sheet_of,
     totals_of)
 from .hand_identity import (
-    bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, locate, unbury)
+    bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, locate, unbury)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -63,6 +63,14 @@ def _find_request(game_id: str, request_id: str) -> Hand | None:
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
 
+def stored_requests(game_id: str, request_ids: list[str]) -> int:
+    """How many of these request ids name a hand stored in the game."""
+    if not request_ids:
+        return 0
+    return db.session.scalar(select(func.count()).select_from(Hand).where(
+        Hand.game_id == game_id, Hand.request_id.in_(request_ids))) or 0
+
+
 def _next_version(game: Game) -> int:
     """A hand's revision is the game version its last write made. No two writes to a game
     share a version, so (number, revision) names one hand as a phone last saw it, even
@@ -79,11 +87,13 @@ def _check_request_id(request_id: object) -> None:
 
 def record_hand(game_id: str, held: object, typed: object = None, request_id: object = None,
                 scored: bool = True, after: int | None = None, confirm_new: bool = False,
-                ask_always: bool = False) -> Written:
+                ask_always: bool = False, after_version: int | None = None,
+                mine: frozenset[str] = frozenset()) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
 
-    `after`: how many hands the phone saw when it started; if another phone saved a hand since
-    with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
+    `after_version`: the game version the phone saw when it started (`after`, the older way: how
+    many hands it saw; `mine`: request ids of the phone's own earlier saves); if another
+    phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, the
     number of hands, and whether the game was already over (kept per version): its cost does
     not grow with the game. The whole game is scored afterwards, only if `scored`.
@@ -101,10 +111,11 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
         count = hand_count(game.id)
         totals = _room_for_a_hand(game, count)
         result = check_hand(game, held, typed)
-        if after is not None and not confirm_new:
-            check_not_saved_since(game, after, count, result, ask_always)
+        if not confirm_new:
+            check_not_saved_since(game, result, ask_always, count, after, after_version, mine)
         hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
-                    request_id=request_id, revision=_next_version(game), dealer_seat=next_dealer_seat(game))
+                    request_id=request_id, revision=_next_version(game), created_version=_next_version(game),
+                    dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
         points = hand_points(result, empty_sheet(game).values)
@@ -165,8 +176,10 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
     hand_identity.locate)."""
     def change(game: Game) -> Written:
         hand = locate(game, number, hand_id, follow_moves)
-        check_revision(hand, expected_revision)
         result = check_hand(game, held, typed)
+        if expected_revision is not None and hand.revision != expected_revision and holds(game, hand, result):
+            return Written(game, sheet_of(game), hand, created=False)  # a resent edit: already stored
+        check_revision(hand, expected_revision)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
         return Written(game, sheet_of(game), hand)
@@ -190,6 +203,9 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
     """Put a deleted hand back at its number. With `held`, put it back with these cards (a
     phone that was editing it when another phone deleted it). `created` is False when the
     hand was already back (a repeated Undo)."""
+    if not hand_id:
+        raise NotFound(say(N_("Which deleted hand to bring back is not known: nothing was changed.")))
+
     def change(game: Game) -> tuple[Hand, bool]:
         live = next((h for h in game.hands if h.public_id == hand_id), None)
         if live is not None and held is None:

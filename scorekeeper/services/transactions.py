@@ -17,6 +17,9 @@ from .games import load_game
 
 T = TypeVar("T")
 ATTEMPTS = 8
+# The time of the write under way, which becomes the game's updated_at: a delete stamps its
+# deleted hand with it, so "the last write was this delete" is an equality (hand_identity.py).
+WRITE_STAMP = "write_stamp"
 
 
 def _begin_write(game_id: str) -> None:
@@ -28,6 +31,12 @@ def _begin_write(game_id: str) -> None:
         db.session.execute(text("BEGIN IMMEDIATE"))
     else:
         db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+
+
+def _changes_anything() -> bool:
+    session = db.session
+    return bool(session.new or session.deleted
+                or any(session.is_modified(thing) for thing in session.dirty))
 
 
 def write_game(game_id: str, change: Callable[[Game], T],
@@ -43,8 +52,12 @@ def write_game(game_id: str, change: Callable[[Game], T],
             game = load(game_id)
             if game is None:
                 raise NotFound(say(N_("There is no game with that id.")))
+            stamp = db.session.info[WRITE_STAMP] = utcnow()
             result = change(game)
-            game.updated_at = utcnow()  # bumps the version: the racing writer fails
+            if not _changes_anything():  # a resent request: same version, same ETag for every phone
+                db.session.rollback()
+                return result
+            game.updated_at = stamp  # bumps the version: the racing writer fails
             db.session.commit()
             return result
         except (StaleDataError, DBAPIError) as err:

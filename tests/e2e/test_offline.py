@@ -19,3 +19,21 @@ def test_rules_and_last_scoreboard_open_offline(context, page, live_server, taps
         expect(page.locator("[data-sync]")).to_contain_text("Connection lost", timeout=6000)
     finally:
         context.set_offline(False)
+
+
+def test_the_offline_copy_of_a_page_replays_no_message(context, page, live_server, taps):
+    """Issue 27: "Hand 1 saved" belongs to the visit after the Save, not to the offline copy."""
+    start_game(page, live_server, taps)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # controlled by the service worker from here on
+    record_hand(page, taps, 0, {1: ["wild"], 2: ["7"], 3: ["skip"]})  # its board shows the message
+    expect(page.locator(".flash-ok")).to_contain_text("Hand 1 saved")
+    board_url = page.url
+    page.wait_for_timeout(300)  # the copy is stored after the page is answered
+    context.set_offline(True)
+    try:
+        page.goto(board_url)
+        expect(page.locator("#hand-1")).to_be_visible()
+        expect(page.locator(".flash")).to_have_count(0)
+    finally:
+        context.set_offline(False)

@@ -122,7 +122,7 @@ def test_editing_a_hand_another_phone_deleted_brings_it_back_with_my_changes(pho
 def test_an_edit_of_a_hand_that_moved_changes_that_hand_only(phone, live_server):
     page, taps, before = edit_while_another_phone_deletes(phone, live_server, 3, 1, "skip")
     taps("text=Save hand")
-    expect(page.locator(".flash-ok")).to_contain_text("Hand 2 updated")
+    expect(page.locator(".flash-ok")).to_contain_text("Hand 3 saved; it is hand 2 now")
     hands = stored(page, live_server)["hands"]
     assert [h["id"] for h in hands] == [before[1]["id"], before[2]["id"]]
     assert hands[1]["held"]["Ana"] == ["5", "skip"] and hands[0]["held"] == before[1]["held"]
