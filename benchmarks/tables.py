@@ -114,7 +114,7 @@ def phone(app, known: int):
 def look(client, app, path: str, rounds: int = 15) -> dict:
     for _ in range(2):  # a first look gets the phone its cookie; the next is remembered as a visit
         client.get(path)
-    table_stats._cache.clear()
+    table_stats.clear()
     with counting_statements(app) as cold_sql:
         start = time.perf_counter()
         page = client.get(path)

@@ -60,13 +60,14 @@ def recompute(client, table_json):
         outcome = sheet.outcome()
         for name in names:
             s = stats.setdefault(name, Counter())
-            s["games_played"] += 1
+            s["games_played"] += outcome.finished  # games that ended; the others are in progress
+            s["games_in_progress"] += not outcome.finished
             s["games_won"] += outcome.finished and name in outcome.winners
             s["hands_played"] += len(sheet.hands)
         for hand, points in zip(sheet.hands, sheet.points()):
             stats[hand.winner]["hands_won"] += 1
             stats[hand.winner]["best_hand"] = max(stats[hand.winner]["best_hand"], sum(points.values()))
-    keys = ("games_played", "games_won", "hands_played", "hands_won", "best_hand")
+    keys = ("games_played", "games_won", "hands_played", "hands_won", "best_hand", "games_in_progress")
     return {n: {k: s[k] for k in keys} for n, s in stats.items()}
 
 
@@ -98,8 +99,8 @@ def test_three_games_stats_equal_a_recomputation_from_the_stored_cards(client, p
     assert state["games"][1]["players"] == ["Ben", "Ana"]  # the roster's spelling, not "ana "
     stats = {p["name"]: {k: v for k, v in p.items() if k != "name"} for p in state["players"]}
     assert stats == recompute(client, state)
-    assert stats["Ana"] == {"games_played": 2, "games_won": 1, "hands_played": 3, "hands_won": 2,
-                            "best_hand": 36}
+    assert stats["Ana"] == {"games_played": 1, "games_won": 1, "hands_played": 3, "hands_won": 2,
+                            "best_hand": 36, "games_in_progress": 1}
     assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Cy", "Dee"]
 
 
@@ -176,7 +177,7 @@ def test_a_merge_joins_two_spellings_and_refuses_nonsense(client, app):
     state = client.get(f"/api/tables/{table['id']}").json
     bob = next(p for p in state["players"] if p["name"] == "Bob")
     assert [p["name"] for p in state["players"]] == ["Bob", "Ann"]
-    assert (bob["games_played"], bob["hands_won"], bob["best_hand"]) == (2, 2, 50)
+    assert (bob["games_in_progress"], bob["hands_won"], bob["best_hand"]) == (2, 2, 50)
     assert state["games"][0]["players"] == ["Bob", "Ann"]
 
 
