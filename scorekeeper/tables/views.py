@@ -9,6 +9,7 @@ from flask_babel import gettext, ngettext
 from ..access.games import remember_key, remember_new_games
 from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
                              table_key_for, table_or_404)
+from ..domain.editions import EDITIONS
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
 from ..domain.text import N_
@@ -51,9 +52,11 @@ def _page(table, **forms):
     context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=GAMES_SHOWN,
                    by_id={p.id: p for p in summary.players}, systems=SYSTEMS)
     if keeper:
-        context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
+        last = tables.last_settings(table)
+        start = forms.get("start") or StartForm(data=StartForm.prefill(last))
+        context |= dict(start=start, last_game=bool(last), rename=forms.get("rename") or RenameForm(),
                         merge=forms.get("merge") or MergeForm(), action=TableActionForm(),
-                        settings=tables.last_settings(table))
+                        editions=EDITIONS)
     if keeper:  # its forms carry this browser's CSRF token
         keep_no_copy()
     return make_response(render_template("table.html", **context))
@@ -89,17 +92,32 @@ def _seats(form: StartForm) -> list[str]:
     return ticked + list(dict.fromkeys(teamed)) + new
 
 
+def _with_last_settings(table):
+    """The posted start form; one sent without the settings (an older page, a script) plays
+    as the table's last game did."""
+    if "target" in request.form:
+        return request.form
+    posted = request.form.copy()
+    for name, value in StartForm.prefill(tables.last_settings(table)).items():
+        if value is not False:
+            posted[name] = "y" if value is True else str(value)
+    return posted
+
+
 @bp.post("/tables/<public_id:table_id>/games")
 def start_game(table_id: str):
     table = kept_table_or_403(table_id)
-    form = StartForm()
+    form = StartForm(formdata=_with_last_settings(table))
     if form.validate_on_submit():
         seats = _seats(form)
         teams = teams_from_choices([(name, chosen_team(request.form.get(f"team:{name}"))) for name in seats])
         try:
-            game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data)
+            game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data,
+                                     **form.settings())
         except ServiceError as err:
-            form.new.errors = [translated_error(err)]
+            field = getattr(form, err.field or "", None)
+            (field if field in (form.edition, form.scoring, form.target) else form.new).errors = [
+                translated_error(err)]
         else:
             remember_key(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -115,7 +133,7 @@ def rematch(table_id: str):
     if not TableActionForm().validate_on_submit() or game is None:
         abort(400)
     try:
-        new = rematch_service.rematch(game.id).game
+        new = rematch_service.rematch(game.id, request.form.get("scoring") or request.args.get("scoring")).game
     except ServiceError as err:
         flash(translated_error(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))

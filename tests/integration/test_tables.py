@@ -344,3 +344,59 @@ def test_the_table_share_page_keeps_out_of_every_cache_as_the_game_share_page_do
     assert stranger.get(f"/tables/{table['id']}/share").status_code == 403
     taken = stranger.post(f"/tables/{table['id']}/keep-score", data={"key": table["edit_key"]})
     assert taken.status_code == 302 and stranger.get(f"/tables/{table['id']}/share").status_code == 200
+
+
+def test_a_table_game_can_be_set_up_like_any_loose_game_from_the_start_form(app, client):
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    # a brand-new table: nobody to tap, so no team help and no "keep the order tapped"
+    assert "Keep the order tapped" not in page and "Teams (a house rule)" not in page
+    assert '<details class="game-settings">' in page and "(tap to change)" in page
+    started = keeper.post(f"/tables/{table['id']}/games", data={
+        "new": "Ana, Ben", "edition": "classic-112", "scoring": "lowest-total", "target": "300",
+        "stacking": "y", "blank_points": "25"})
+    assert started.status_code == 302
+    game = client.get("/api/games/" + started.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["edition"], game["scoring"], game["target"]) == ("classic-112", "lowest-total", 300)
+    assert game["house_rules"]["stacking"] is True and game["house_rules"]["blank_points"] == 25
+    # the next start is prefilled from that game, and changes in a tap
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*value="lowest-total"|value="lowest-total"[^>]*checked', page)
+    assert re.search(r'<input checked[^>]*value="classic-112"|value="classic-112"[^>]*checked', page)
+    assert 'value="300"' in page and "as the last game" in page
+    again = keeper.post(f"/tables/{table['id']}/games", data={
+        "seat": ["Ana", "Ben"], "edition": "classic", "scoring": "winner-takes-points", "target": "200"})
+    game = client.get("/api/games/" + again.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["edition"], game["scoring"], game["target"]) == ("classic", "winner-takes-points", 200)
+    assert game["house_rules"]["stacking"] is False
+    # bad input: a clear message beside the field, and nothing created
+    before = len(client.get(f"/api/tables/{table['id']}").json["games"])
+    refused = keeper.post(f"/tables/{table['id']}/games", data={
+        "seat": ["Ana", "Ben"], "edition": "classic", "scoring": "winner-takes-points", "target": "zero"})
+    assert refused.status_code == 422 and "Enter a whole number" in refused.get_data(as_text=True)
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == before
+
+
+def test_a_rematch_can_switch_the_scoring_system(app, client):
+    table = new_table(client)
+    first = play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=40,
+                 house_rules={"zero_counts_ten": True})
+    keeper = keeper_client(app, table)
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert "Rematch in lowest total" in page
+    moved = keeper.post(f"/tables/{table['id']}/rematch?scoring=lowest-total", data={"game": first["id"]})
+    assert moved.status_code == 302
+    game = client.get("/api/games/" + moved.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["scoring"], game["target"], game["house_rules"]["zero_counts_ten"]) == ("lowest-total", 40, True)
+    # the scoreboard's own rematch buttons too, back to winner takes points
+    post_hand(client, game | {"edit_key": table["edit_key"]}, {"Ana": ["wild"], "Ben": []})
+    board = keeper.get(game["url"]).get_data(as_text=True)
+    assert "Rematch in winner takes points" in board
+    back = keeper.post(f"{game['url']}/rematch", data={"scoring": "winner-takes-points"})
+    third = client.get("/api/games/" + back.headers["Location"].rsplit("/", 1)[1]).json
+    assert third["scoring"] == "winner-takes-points" and third["id"] != game["id"]
+    assert [g["id"] for g in client.get(f"/api/tables/{table['id']}").json["games"]][0] == third["id"]
+    bad = keeper.post(f"{third['url']}/rematch", data={"scoring": "most-fun"})
+    assert bad.status_code == 302  # a flashed reason on the scoreboard; nothing created
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 3
