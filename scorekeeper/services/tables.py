@@ -2,14 +2,14 @@
 edit key that every game of the table shares. Nothing here knows HTTP."""
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.scoring import MAX_NAME, WINNER_TAKES_POINTS
 from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
-from .games import GAME_OPTIONS, build_game, game_settings
+from .games import GAME_OPTIONS, NO_GAME, build_game, game_settings, load_game_head
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
@@ -142,6 +142,35 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             db.session.rollback()
             raise
     raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again.")))
+
+
+def adopt_game(table_id: object, game_id: str) -> Game:
+    """Bring a loose game into the table (the caller holds both keys): its seats join the
+    roster, and from now on it opens with the table's key, like every game of the table."""
+    table = get_table(table_id)
+    game = load_game_head(game_id)
+    if game is None:
+        raise NotFound(NO_GAME)
+    if game.table_id is not None:
+        raise Conflict(say(N_("This game already belongs to a family table.")))
+    moved = db.session.execute(  # one statement: a racing save still gets a version of its own
+        update(Game).where(Game.id == game.id, Game.table_id.is_(None))
+        .values(table_id=table.id, edit_key_hash=table.edit_key_hash, version=Game.version + 1,
+                updated_at=utcnow()))
+    if moved.rowcount != 1:
+        db.session.rollback()
+        raise Conflict(say(N_("This game already belongs to a family table.")))
+    try:
+        _seat_roster(table, game)
+        table.updated_at = utcnow()
+        storage.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again."))) from None
+    except Invalid:
+        db.session.rollback()
+        raise
+    return game
 
 
 def find_person(table: FamilyTable, name: object) -> TablePlayer:

@@ -6,9 +6,9 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
-from ..access.games import remember_key, remember_new_games
-from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
-                             table_key_for, table_or_404)
+from ..access.games import editable_game_or_403, remember_key, remember_new_games
+from ..access.tables import (can_keep, kept_table_or_403, my_tables, remember_table_key,
+                             remember_table_visit, table_key_for, table_or_404)
 from ..domain.editions import EDITIONS
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
@@ -27,7 +27,7 @@ from ..services.table_stats import table_summary
 from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
 from . import bp
-from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
+from .forms import AdoptForm, MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
 
@@ -226,3 +226,30 @@ def restore_backup(table_id: str):
     status = 422 if form.backup.errors else 200
     keep_no_copy()  # the form carries this browser's CSRF token
     return make_response(render_template("table_restore.html", table=table_view(table), form=form), status)
+
+
+@bp.route("/games/<public_id:game_id>/into-table", methods=["GET", "POST"])
+def adopt_game(game_id: str):
+    """A loose game into one of the tables this phone keeps, in one tap: its players join
+    the table's roster, its league and stats count it, and it opens with the table's key."""
+    game = editable_game_or_403(game_id)
+    kept = [t for t in my_tables() if can_keep(t)]
+    form = AdoptForm()
+    if game.table_id is not None:
+        return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
+    if form.validate_on_submit():
+        table = next((t for t in kept if t.id == form.table.data), None)
+        if table is None:
+            abort(403)
+        try:
+            tables.adopt_game(table.id, game.id)
+        except ServiceError as err:
+            flash(translated_error(err), "error")
+        else:
+            remember_key(game.id, table_key_for(table.id))
+            flash(gettext("This game now belongs to %(name)s: its league and stats count it.",
+                          name=table.name), "ok")
+            return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
+    keep_no_copy()  # the form carries this browser's CSRF token
+    return make_response(render_template("game_into_table.html", game=game, tables=[table_view(t) for t in kept],
+                                         form=form))

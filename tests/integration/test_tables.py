@@ -400,3 +400,37 @@ def test_a_rematch_can_switch_the_scoring_system(app, client):
     bad = keeper.post(f"{third['url']}/rematch", data={"scoring": "most-fun"})
     assert bad.status_code == 302  # a flashed reason on the scoreboard; nothing created
     assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 3
+
+
+def test_a_loose_game_joins_a_table_in_one_tap_from_a_phone_that_keeps_both(app, client):
+    from tests.support.helpers import keep_score
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=40)
+    loose = client.post("/api/games", json={"players": ["ana", "Zoe"], "scoring": "lowest-total",
+                                            "target": 30}).json
+    assert post_hand(client, loose, {"ana": [], "Zoe": ["wild"]}).status_code == 201  # Zoe 50: over
+    stranger = keeper_client(app, new_table(client))  # keeps another table, not this game
+    assert stranger.get(f"/games/{loose['id']}/into-table").status_code == 403
+    phone = keeper_client(app, table)
+    board = phone.get(loose["url"]).get_data(as_text=True)
+    assert "into-table" not in board  # this phone does not keep the game yet
+    keep_score(phone, loose)
+    board = phone.get(loose["url"]).get_data(as_text=True)
+    assert f"/games/{loose['id']}/into-table" in board
+    ask = phone.get(f"/games/{loose['id']}/into-table").get_data(as_text=True)
+    assert f'value="{table["id"]}"' in ask and "Add to Kitchen table" in ask
+    other = new_table(client, "Garden")
+    assert phone.post(f"/games/{loose['id']}/into-table", data={"table": other["id"]}).status_code == 403
+    done = phone.post(f"/games/{loose['id']}/into-table", data={"table": table["id"]})
+    assert done.status_code == 302 and done.headers["Location"].endswith(loose["url"])
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert state["games"][0]["id"] == loose["id"] and state["games"][0]["players"] == ["Ana", "Zoe"]
+    assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Zoe"]
+    league = {r["name"]: r for r in state["league"]}
+    assert (league["Ana"]["games_won"], league["Zoe"]["games_played"]) == (2, 1)
+    # it opens with the table's key now; the game's own key no longer does
+    assert post_hand(client, loose | {"edit_key": table["edit_key"]}, {"Ana": [], "Zoe": ["1"]}).status_code in (201, 409)
+    assert post_hand(client, loose, {"Ana": [], "Zoe": ["1"]}).status_code == 403
+    assert f'href="/tables/{table["id"]}"' in phone.get(loose["url"]).get_data(as_text=True)
+    again = phone.post(f"/games/{loose['id']}/into-table", data={"table": table["id"]})
+    assert again.status_code == 302 and len(client.get(f"/api/tables/{table['id']}").json["games"]) == 2
