@@ -98,7 +98,9 @@ def _with_last_settings(table):
     if "target" in request.form:
         return request.form
     posted = request.form.copy()
-    for name, value in StartForm.prefill(tables.last_settings(table)).items():
+    fresh = {name: field.default for name, field in StartForm(formdata=None)._fields.items()
+             if name in ("edition", "scoring", "target")}
+    for name, value in (fresh | StartForm.prefill(tables.last_settings(table))).items():
         if value is not False:
             posted[name] = "y" if value is True else str(value)
     return posted
