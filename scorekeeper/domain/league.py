@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime
 from fractions import Fraction
 from typing import Iterable, Mapping
@@ -45,6 +46,20 @@ class FinishedGame:
     @property
     def when(self) -> tuple[datetime, object]:
         return (self.finished_at, self.game_id)
+
+    @cached_property
+    def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+        """(every ordered pair of opponents, every ordered pair of opponents next to each other
+        in the final order), worked out once per game: a table's league combines them."""
+        met = tuple((a, b) for a in self.players for b in self.players if opponents(self, a, b))
+        order = self.final_order()
+        near = []
+        for i, ahead in enumerate(order):
+            # the next opponent in the order (a partner between them does not part them)
+            behind = next((b for b in order[i + 1:] if not self.partners(ahead, b)), None)
+            if behind is not None:
+                near += [(ahead, behind), (behind, ahead)]
+        return met, tuple(near)
 
 
 @dataclass
@@ -162,19 +177,14 @@ def rivals(games: Iterable[FinishedGame]) -> dict[str, str]:
     near: dict[tuple[str, str], int] = defaultdict(int)
     latest: dict[tuple[str, str], tuple[datetime, object]] = {}
     for game in games:
-        for a in game.players:
-            for b in game.players:
-                if opponents(game, a, b):
-                    met[(a, b)] += 1
-        order = [n for n in game.final_order()]
-        for i, ahead in enumerate(order):
-            # the next opponent in the order (a partner between them does not part them)
-            behind = next((b for b in order[i + 1:] if not game.partners(ahead, b)), None)
-            if behind is None:
-                continue
-            for one, other in ((ahead, behind), (behind, ahead)):
-                near[(one, other)] += 1
-                latest[(one, other)] = max(latest.get((one, other), game.when), game.when)
+        pairs, neighbours = game.pairings
+        for pair in pairs:
+            met[pair] += 1
+        when = game.when
+        for pair in neighbours:
+            near[pair] += 1
+            if pair not in latest or latest[pair] < when:
+                latest[pair] = when
     candidates: dict[str, list[str]] = defaultdict(list)
     for (one, other), count in met.items():
         if count >= RIVAL_GAMES and near[(one, other)]:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ..domain.scoring import ScoreSheet
 from ..domain.teams import TeamScoring
 from ..models import FamilyTable, Game, db
+from ..plain_select import PlainSelect
 from .errors import NotFound
 from .games import NO_GAME, VISIBLE, load_game, sheet_of
 
@@ -40,14 +41,17 @@ class LiveGame:
     teams: bool = False
 
 
+_LIVE_STAMP = PlainSelect(
+    select(FamilyTable.name, Game.id, Game.version).select_from(FamilyTable)
+    .outerjoin(Game, (Game.table_id == FamilyTable.id) & VISIBLE)
+    .where(FamilyTable.id == bindparam("table_id"))
+    .order_by(Game.created_at.desc(), Game.id.desc()).limit(1))
+
+
 def live_stamp(table_id: str) -> tuple | None:
     """(table name, newest game id, its version), or (name, None, None) before a first game;
-    None when there is no such table."""
-    row = db.session.execute(
-        select(FamilyTable.name, Game.id, Game.version).select_from(FamilyTable)
-        .outerjoin(Game, (Game.table_id == FamilyTable.id) & VISIBLE)
-        .where(FamilyTable.id == table_id)
-        .order_by(Game.created_at.desc(), Game.id.desc()).limit(1)).first()
+    None when there is no such table. Every watching screen asks it every two seconds."""
+    row = _LIVE_STAMP.first(db.engine, {"table_id": table_id})
     return None if row is None else tuple(row)
 
 

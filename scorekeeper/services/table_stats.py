@@ -3,8 +3,8 @@
 Each game's summary is kept per game version (`_games`), so after a save in one game only
 that game is scored again, and the table's stats and league are combined from the kept
 summaries. A table's combined summary is kept per table stamp (the table and an aggregate of
-its games' versions). Cards are read in batches of games and summarised as they stream in,
-so a heavy table never holds all its held-card rows at once.
+its games' versions). Cards are read in one statement and summarised game by game as they
+stream in, so a heavy table never holds all its held-card rows at once.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from .tables import NO_TABLE, table_stamp
 
 KEPT = 64  # tables whose combined stats one process keeps
 KEPT_GAMES = 20_000  # game summaries one process keeps (a few hundred bytes each)
-BATCH = 20  # games whose cards are read in one statement when they need scoring
+IN_LIST = 500  # games named in one statement when only some of a table's games need scoring
 
 
 @dataclass
@@ -86,6 +86,14 @@ class TableSummary:
     players: list[PlayerStats]
     seasons: list[Season] = field(default_factory=list)  # oldest first; the last is current
 
+    _kept: dict = field(default_factory=dict, repr=False)  # what was combined once, per question
+
+    def _once(self, key: tuple, compute):
+        """The summary is kept and shared per table stamp: each combination is made once."""
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return self._kept[key]
+
     def _records(self, number: int | None) -> list[FinishedGame]:
         season = self.seasons[-1] if number is None else self.seasons[number - 1]
         return [g.record for g in self.games if g.record is not None and _within(g.record, season)]
@@ -93,15 +101,23 @@ class TableSummary:
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
-        return league(self._records(number))
+        return self._once(("league", number), lambda: league(self._records(number)))
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
-        return blocks(self._records(number))
+        return self._once(("blocks", number), lambda: blocks(self._records(number)))
+
+    @property
+    def finished(self) -> list[GameSummary]:
+        return self._once(("finished",), lambda: [g for g in self.games if g.finished])
+
+    @property
+    def in_progress(self) -> list[GameSummary]:
+        return self._once(("in progress",), lambda: [g for g in self.games if not g.finished])
 
     @property
     def finished_games(self) -> int:
-        return sum(g.finished for g in self.games)
+        return len(self.finished)
 
     def head_to_head(self, a: int, b: int) -> dict:
         """Finished games both people played: against each other (each one's game and hand
@@ -171,45 +187,55 @@ def table_summary(table_id: str) -> TableSummary:
     return summary
 
 
-def _game_key(game: Game) -> tuple:
-    return (str(db.engine.url), game.id, game.version, game.updated_at)
+def _game_key(game, database: str) -> tuple:
+    return (database, game.id, game.version, game.updated_at)
+
+
+_GAME_COLUMNS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
+                 Game.target, Game.house_rules)
 
 
 def _compute(table_id: str) -> TableSummary:
+    """Games as plain rows (no ORM objects: a table may hold hundreds); seats and cards only
+    for the games whose kept summary is out of date."""
     table = db.session.get(FamilyTable, table_id)
-    games = db.session.scalars(select(Game).where(Game.table_id == table_id)
+    games = db.session.execute(select(*_GAME_COLUMNS).where(Game.table_id == table_id)
                                .order_by(Game.created_at.desc(), Game.id.desc())).all()
-    seats = db.session.execute(
-        select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team).join(Game)
-        .where(Game.table_id == table_id).order_by(Player.game_id, Player.seat)).all()
     seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
                                  .where(TableSeason.table_id == table_id)).all()
-    seated: dict = defaultdict(list)
-    for row in seats:
-        seated[row.game_id].append(row)
-    kept = {g.id: _games.get(_game_key(g)) for g in games}
-    missing = [g for g in games if kept[g.id] is None]
-    for start in range(0, len(missing), BATCH):
-        batch = {g.id: g for g in missing[start:start + BATCH]}
-        scored = _score(batch, seated)
-        for game_id, summary in scored.items():
-            _games.put(_game_key(batch[game_id]), summary)
-            kept[game_id] = summary
+    database = str(db.engine.url)
+    kept = {g.id: _games.get(_game_key(g, database)) for g in games}
+    missing = {g.id: g for g in games if kept[g.id] is None}
+    if missing:
+        everything = len(missing) == len(games)
+        for start in range(0, 1 if everything else len(missing), IN_LIST):
+            batch = missing if everything else dict(list(missing.items())[start:start + IN_LIST])
+            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything else list(batch))
+            seated: dict = defaultdict(list)
+            for row in db.session.execute(
+                    select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
+                    .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
+                seated[row.game_id].append(row)
+            for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
+                _games.put(_game_key(batch[game_id], database), summary)
+                kept[game_id] = summary
     summaries = [kept[g.id] for g in games]
     return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
                         seasons_of(seasons))
 
 
-def _score(batch: dict, seated: dict) -> dict:
-    """Summaries of a batch of games, from their cards read in one streamed statement."""
+def _score(batch: dict, seated: dict, where) -> dict:
+    """Summaries of a batch of games, from their cards read in one streamed statement and
+    summarised a game at a time (a heavy table's rows are never all held at once)."""
     rows = db.session.execute(
         select(Hand.game_id, Hand.number, Hand.created_at, HeldCards.player_id, HeldCards.cards,
                HeldCards.typed_total).join(Hand.entries)
-        .where(Hand.game_id.in_(list(batch))).order_by(Hand.game_id, Hand.number)
+        .where(where).order_by(Hand.game_id, Hand.number)
         .execution_options(yield_per=2_000))
     scored = {}
     for game_id, cards in groupby(rows, key=lambda row: row.game_id):
-        scored[game_id] = _summarise(batch[game_id], seated[game_id], cards)
+        if game_id in batch:
+            scored[game_id] = _summarise(batch[game_id], seated[game_id], cards)
     for game_id, game in batch.items():  # games without a hand yet
         if game_id not in scored:
             scored[game_id] = _summarise(game, seated[game_id], [])
