@@ -7,7 +7,7 @@ from wtforms import BooleanField, StringField
 from wtforms.validators import InputRequired, Length
 
 from ..domain.scoring import MAX_NAME
-from ..scorepad.forms import GameSettingsFields
+from ..form_fields import GameSettingsFields
 from ..services.tables import MAX_TABLE_NAME
 
 
