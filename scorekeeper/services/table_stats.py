@@ -101,11 +101,11 @@ class TableSummary:
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
-        return self._once(("league", number), lambda: league(self._records(number)))
+        return self._once(("league", number), lambda: _combined(league, self._records(number)))
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
-        return self._once(("blocks", number), lambda: blocks(self._records(number)))
+        return self._once(("blocks", number), lambda: _combined(blocks, self._records(number)))
 
     @property
     def finished(self) -> list[GameSummary]:
@@ -127,6 +127,19 @@ class TableSummary:
         return {"games": len(against), "partners": len(shared) - len(against),
                 "wins": {p: sum(p in g.winner_ids for g in against) for p in (a, b)},
                 "hands": {p: sum(g.hand_wins.get(p, 0) for g in against) for p in (a, b)}}
+
+
+def _combined(combine, records: list[FinishedGame]):
+    """`combine(records)`, made again only when the season's finished games changed: a save in
+    a game still going (most saves of an evening) changes the table's stamp, not its league.
+    Records are kept per game version, so the same records are the very same objects."""
+    key = (combine.__name__, tuple(map(id, records)))
+    kept = _leagues.get(key)
+    if kept is not None and len(kept[0]) == len(records) and all(a is b for a, b in zip(kept[0], records)):
+        return kept[1]
+    result = combine(records)
+    _leagues.put(key, (tuple(records), result))
+    return result
 
 
 def _within(record: FinishedGame, season: Season) -> bool:
@@ -167,12 +180,14 @@ class _Kept:
 
 _cache = _Kept(KEPT)
 _games = _Kept(KEPT_GAMES)
+_leagues = _Kept(KEPT * 4)  # (records, league or blocks) per season's finished games
 
 
 def clear() -> None:
     """Forget every kept summary (benchmarks measure a first look with this)."""
     _cache.clear()
     _games.clear()
+    _leagues.clear()
 
 
 def table_summary(table_id: str) -> TableSummary:
