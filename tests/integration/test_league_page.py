@@ -159,3 +159,23 @@ def test_a_new_season_asks_first_for_a_keeper_only_and_not_before_a_finished_gam
     assert keeper.post(f"/tables/{table['id']}/seasons", data={"number": "2"}).status_code == 302
     assert client.get(f"/tables/{table['id']}/league/2").status_code == 200
     assert client.get(f"/tables/{table['id']}/league/3").status_code == 404
+
+
+def test_head_to_head_counts_partners_as_partners_and_only_finished_games(client):
+    table = new_table(client)
+    # Ana and Cy together against Ben and Dee (Ana's team wins), then Ana against Cy alone
+    play(client, table, ["Ana", "Ben", "Cy", "Dee"], [{"Cy": [], "Ana": ["3"], "Ben": ["wild"], "Dee": ["skip"]}],
+         target=50, teams=[["Ana", "Cy"], ["Ben", "Dee"]])
+    play(client, table, ["Ana", "Cy"], [{"Ana": [], "Cy": ["wild"]}], target=40)
+    play(client, table, ["Ana", "Cy"], [{"Cy": [], "Ana": ["1"]}], target=500)  # still going
+    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    ana = re.search(r'/players/([^"]+)">(?:<bdi>)?Ana', page)[1]
+    mine = html.unescape(client.get(f"/tables/{table['id']}/players/{ana}").get_data(as_text=True))
+    rows = {name: cells for name, cells in re.findall(
+        r'<tr><th scope="row">(?:<bdi>)?(\w+)(?:</bdi>)?</th>(.*?)</tr>', mine, re.S)}
+    numbers = {name: re.findall(r"<td>([^<]*)</td>", cells) for name, cells in rows.items()}
+    # against Cy: one finished game (the second), Ana won it; once partners; the unfinished
+    # third game counts for nothing
+    assert numbers["Cy"] == ["1", "1", "0", "1 / 0", "1"]
+    # against Ben: the team game, won by Ana's team; never partners
+    assert numbers["Ben"] == ["1", "1", "0", "0 / 0", "0"]
