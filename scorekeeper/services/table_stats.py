@@ -161,11 +161,18 @@ class _Kept:
         self.size, self._items, self._lock = size, OrderedDict(), Lock()
 
     def get(self, key):
+        return self.get_many([key])[0]
+
+    def get_many(self, keys: list) -> list:
+        """Each key's value (None if not kept), under one lock."""
+        found = []
         with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        return None
+            for key in keys:
+                value = self._items.get(key)
+                if value is not None:
+                    self._items.move_to_end(key)
+                found.append(value)
+        return found
 
     def put(self, key, value) -> None:
         with self._lock:
@@ -206,26 +213,28 @@ def _game_key(game, database: str) -> tuple:
     return (database, game.id, game.version, game.updated_at)
 
 
-_GAME_COLUMNS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
-                 Game.target, Game.house_rules)
+_STAMPS = (Game.id, Game.version, Game.updated_at)  # what says whether a kept summary still holds
+_SETTINGS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
+             Game.target, Game.house_rules)  # what scoring a game needs
 
 
 def _compute(table_id: str) -> TableSummary:
     """Games as plain rows (no ORM objects: a table may hold hundreds); seats and cards only
     for the games whose kept summary is out of date."""
     table = db.session.get(FamilyTable, table_id)
-    games = db.session.execute(select(*_GAME_COLUMNS).where(Game.table_id == table_id)
+    games = db.session.execute(select(*_STAMPS).where(Game.table_id == table_id)
                                .order_by(Game.created_at.desc(), Game.id.desc())).all()
     seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
                                  .where(TableSeason.table_id == table_id)).all()
     database = str(db.engine.url)
-    kept = {g.id: _games.get(_game_key(g, database)) for g in games}
-    missing = {g.id: g for g in games if kept[g.id] is None}
+    kept = dict(zip((g.id for g in games), _games.get_many([_game_key(g, database) for g in games])))
+    missing = [g.id for g in games if kept[g.id] is None]
     if missing:
         everything = len(missing) == len(games)
         for start in range(0, 1 if everything else len(missing), IN_LIST):
-            batch = missing if everything else dict(list(missing.items())[start:start + IN_LIST])
-            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything else list(batch))
+            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
+                        else missing[start:start + IN_LIST])
+            batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
             seated: dict = defaultdict(list)
             for row in db.session.execute(
                     select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
