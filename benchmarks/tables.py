@@ -1,12 +1,22 @@
 """On a server holding 5,000 games: a family table's page for a table of 10 games and one of
 500, with its stats and its family league (every game finished, so the league counts them
-all), and the home page of a phone that knows nothing, 10 games or 60 (its most).
+all), the table's screen (/tables/<id>/live) and its poll, and the home page of a phone that
+knows nothing, 10 games or 60 (its most). Then a worker's memory for a heavy table.
 
 Run: .venv/bin/python benchmarks/tables.py
-Shown as ratios in one run (absolute times on a shared machine mean little): the 500-game
-table against the 10-game one, first look (stats computed) and later looks (kept per table
-version), with the SQL statements each costs, which must not grow with the games; the home
-page costs by what the phone knows, never by the server's games.
+Shown as ratios in one run (absolute times on a shared machine mean little):
+- the 500-game table page against the 10-game one, first look (nothing kept: every game
+  scored from its cards) and later looks (kept per table stamp); the SQL statements each
+  costs, which must not grow with the games;
+- a look after one save in one of the 500 games (only that game is scored again) against a
+  kept look (budget: within 2x);
+- the screen's first and later looks, and its poll (a 304, as a watching phone with its
+  device cookie and the ETag it was given polls it) against a bare Flask route asked by the
+  same phone, beside the scoreboard's poll against the same bare route;
+- the home page costs by what the phone knows, never by the server's games;
+- a fresh worker's memory (RSS) idle, then after the first look at a heavy table (59 games of
+  1,000 hands of two players: 118,000 held-card rows, past what a table may now take);
+  budget: within 50 MB of idle.
 """
 from __future__ import annotations
 
@@ -36,16 +46,21 @@ KEY = "bench-table-key"
 TARGET = 200  # each hand's winner takes 3 x 77 = 231: every game ends in its first hand
 
 
+def public(number: int) -> str:
+    """A seeded game's id, shaped as the app's public ids are (pages look them up)."""
+    return f"bench{number:011d}"
+
+
 def _rows(game_ids, table_id, roster):
     """Seats, hands and held cards for games of four, each hand won by the next seat."""
     seats, hands, cards = [], [], []
     for g in game_ids:
         for s, name in enumerate(NAMES):
-            seats.append({"id": g * 10 + s, "g": g, "seat": s, "name": name,
+            seats.append({"id": g * 10 + s, "g": public(g), "seat": s, "name": name,
                           "r": roster.get(name) if table_id else None})
         for n in range(1, HANDS + 1):
             hand_id = g * 10 + n
-            hands.append({"id": hand_id, "g": g, "n": n, "at": utcnow()})
+            hands.append({"id": hand_id, "g": public(g), "n": n, "at": utcnow()})
             for s in range(4):
                 held = "" if s == n % 4 else "7 skip wild"
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": held})
@@ -71,7 +86,7 @@ def seed() -> dict[int, str]:
                                    {"id": roster[name], "t": table_id, "n": name, "k": name.casefold()})
         ids = range(first, first + size)
         first += size
-        games += [{"id": str(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in ids]
+        games += [{"id": public(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in ids]
         more = _rows(ids, table_id, roster)
         seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
     _insert(games, seats, hands, cards)
@@ -102,7 +117,7 @@ def phone(app, known: int):
     if known:
         db.session.execute(text("INSERT INTO device_games (device_hash, game_id, created_at, last_used_at) "
                                 "VALUES (:d, :g, :at, :at)"),
-                           [{"d": device_hash(device), "g": str(g), "at": now} for g in range(1, known + 1)])
+                           [{"d": device_hash(device), "g": public(g), "at": now} for g in range(1, known + 1)])
         db.session.execute(text("INSERT INTO device_tables (device_hash, table_id, created_at, last_used_at) "
                                 "SELECT :d, id, :at, :at FROM family_tables"), {"d": device_hash(device), "at": now})
         db.session.commit()
@@ -114,7 +129,8 @@ def phone(app, known: int):
 def look(client, app, path: str, rounds: int = 15) -> dict:
     for _ in range(2):  # a first look gets the phone its cookie; the next is remembered as a visit
         client.get(path)
-    table_stats._cache.clear()
+    table_stats.clear()
+    app.extensions.get("table_live_pages") and app.extensions["table_live_pages"].clear()
     with counting_statements(app) as cold_sql:
         start = time.perf_counter()
         page = client.get(path)
@@ -131,29 +147,190 @@ def look(client, app, path: str, rounds: int = 15) -> dict:
             "warm_sql": warm_sql["n"], "bytes": len(page.data)}
 
 
+def timed(client, path: str, headers: dict | None = None, rounds: int = 15) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        client.get(path, headers=headers or {})
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def after_one_save(client, app, table_id: str, rounds: int = 7) -> dict:
+    """A look right after a save in one of the table's games, against a kept look; medians of
+    `rounds`. The save is what an edit of its hand 1 writes (the seeded ids are not public
+    ids, so not through the API): that hand's cards and the game's version and time."""
+    path = f"/tables/{table_id}"
+    with app.app_context():
+        game_id = db.session.scalar(text("SELECT id FROM games WHERE table_id = :t LIMIT 1"), {"t": table_id})
+    after, kept = [], []
+    for n in range(rounds):
+        with app.app_context():
+            db.session.execute(text(
+                "UPDATE held_cards SET cards = :c WHERE hand_id = (SELECT id FROM hands WHERE game_id = :g "
+                "AND number = 1) AND cards != ''"), {"c": "7 skip wild" if n % 2 else "7 wild skip", "g": game_id})
+            db.session.execute(text("UPDATE games SET version = version + 1, updated_at = :at WHERE id = :g"),
+                               {"g": game_id, "at": utcnow()})
+            db.session.commit()
+        start = time.perf_counter()
+        client.get(path)
+        after.append(time.perf_counter() - start)
+        kept.append(timed(client, path, rounds=3))
+    return {"after": statistics.median(after), "kept": statistics.median(kept)}
+
+
+def after_a_hand(client, table_id: str, rounds: int = 7) -> dict:
+    """A look right after a hand saved (through the API, with the table's key) in a game still
+    going at the table, the evening's usual save, against a kept look; medians of `rounds`."""
+    path = f"/tables/{table_id}"
+    game = client.post("/api/games", json={"players": NAMES, "table": table_id, "target": 100_000},
+                       headers={"Authorization": f"Bearer {KEY}"})
+    assert game.status_code == 201, game.json
+    after, kept = [], []
+    for n in range(rounds):
+        client.get(path)
+        held = {name: ([] if i == n % 4 else ["7", "skip"]) for i, name in enumerate(NAMES)}
+        saved = client.post(f"/api/games/{game.json['id']}/hands", json={"held": held},
+                            headers={"Authorization": f"Bearer {KEY}"})
+        assert saved.status_code == 201, saved.json
+        start = time.perf_counter()
+        client.get(path)
+        after.append(time.perf_counter() - start)
+        kept.append(timed(client, path, rounds=3))
+    return {"after": statistics.median(after), "kept": statistics.median(kept)}
+
+
+def polls(app, table_id: str, game_id: str, rounds: int = 7, each: int = 200) -> dict:
+    """The screen's poll and the scoreboard's poll (304s) and a bare route, asked by the same
+    watching phone (its device cookie, its ETag, a phone's headers), interleaved; medians."""
+    phone = app.test_client()
+    headers = {"Accept-Encoding": "gzip, br", "Accept-Language": "en-GB,en;q=0.9"}
+    phone.get(f"/games/{game_id}", headers=headers)  # its first look gets it its cookie
+    live = phone.get(f"/tables/{table_id}/live/board", headers=headers)
+    board = phone.get(f"/games/{game_id}/board", headers=headers)
+    routes = {"bare": ("/_bare", {}),
+              "table screen poll": (f"/tables/{table_id}/live/board", {"If-None-Match": live.headers["ETag"]}),
+              "scoreboard poll": (f"/games/{game_id}/board", {"If-None-Match": board.headers["ETag"]})}
+    for path, extra in routes.values():
+        answer = phone.get(path, headers=headers | extra)
+        assert answer.status_code in (200, 304), path
+        assert path == "/_bare" or answer.status_code == 304, path
+    results: dict = {name: [] for name in routes}
+    for _ in range(rounds):
+        for name, (path, extra) in routes.items():
+            results[name].append(timed(phone, path, headers | extra, rounds=each) )
+    return {name: statistics.median(t) for name, t in results.items()}
+
+
+HEAVY_GAMES, HEAVY_HANDS = 59, 1_000
+
+WORKER = """
+import resource, sys, time
+sys.path.insert(0, {root!r})
+from scorekeeper import create_app
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 2**20
+app = create_app({{"SQLALCHEMY_DATABASE_URI": {uri!r}, "SECRET_KEY": "bench", "TESTING": True}})
+client = app.test_client()
+client.get("/tables/{small}")  # a worker that has served a page: its idle size
+idle = rss()
+peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+start = time.perf_counter()
+assert client.get("/tables/{heavy}").status_code == 200
+took = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(idle, rss(), peak_before, peak, took)
+"""
+
+
+def heavy_table(app) -> str:
+    """A table of HEAVY_GAMES games of HEAVY_HANDS hands of two players, straight in."""
+    now = utcnow()
+    table_id = new_public_id()
+    db.session.execute(text("INSERT INTO family_tables VALUES (:id, 'heavy', :h, :at, :at)"),
+                       {"id": table_id, "h": keys.hash_key(KEY), "at": now})
+    for i, name in enumerate(NAMES[:2]):
+        db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:id, :t, :n, :k)"),
+                           {"id": 90_000 + i, "t": table_id, "n": name, "k": name.casefold()})
+    games, seats, hands, cards = [], [], [], []
+    for g in range(1_000_000, 1_000_000 + HEAVY_GAMES):
+        games.append({"id": public(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)})
+        for s, name in enumerate(NAMES[:2]):
+            seats.append({"id": g * 10 + s, "g": public(g), "seat": s, "name": name, "r": 90_000 + s})
+        for n in range(1, HEAVY_HANDS + 1):
+            hand_id = g * 10_000 + n
+            hands.append({"id": hand_id, "g": public(g), "n": n, "at": now})
+            for s in range(2):
+                cards.append({"h": hand_id, "p": g * 10 + s, "c": "" if s == n % 2 else "7"})
+    rules = json.dumps({"zero_counts_ten": False, "stacking": False, "uno_penalty": None})
+    db.session.execute(text(
+        "INSERT INTO games (id, edition, scoring, target, house_rules, edit_key_hash, version, "
+        f"created_at, updated_at, table_id) VALUES (:id, 'classic', 'winner-takes-points', 100000, "
+        f"'{rules}', :h, 1, :at, :at, :t)"), games)
+    db.session.execute(text("INSERT INTO players (id, game_id, seat, name, roster_id) "
+                            "VALUES (:id, :g, :seat, :name, :r)"), seats)
+    db.session.execute(text("INSERT INTO hands (id, game_id, number, revision, created_at) "
+                            "VALUES (:id, :g, :n, 1, :at)"), hands)
+    db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
+    db.session.commit()
+    return table_id
+
+
+def worker_memory(uri: str, small: str, heavy: str) -> tuple[float, ...]:
+    import subprocess
+    code = WORKER.format(root=str(Path(__file__).resolve().parent.parent), uri=uri, small=small, heavy=heavy)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return tuple(float(x) for x in out.split())
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                          "SECRET_KEY": "bench", "TESTING": True})
+        uri = f"sqlite:///{folder}/bench.sqlite3"
+        app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "bench", "TESTING": True})
+        app.add_url_rule("/_bare", "bare", lambda: "ok")
         with app.app_context():
             tables = seed()
             phones = {name: phone(app, known) for name, known in PHONES.items()}
+            heavy = heavy_table(app)
         client = app.test_client()
         rows = {size: look(client, app, f"/tables/{tables[size]}") for size in SIZES}
         api = {size: look(client, app, f"/api/tables/{tables[size]}") for size in SIZES}
+        screens = {size: look(client, app, f"/tables/{tables[size]}/live") for size in SIZES}
+        saved = after_one_save(client, app, tables[SIZES[1]])
+        hand = after_a_hand(client, tables[SIZES[1]])
         for name, known in PHONES.items():  # each phone sees exactly what it knows
             listed = phones[name].get("/").get_data(as_text=True).count('href="/games/')
             assert listed == 1 + min(known, 60), (name, listed)  # 1: the "New game" link
         homes = {name: look(c, app, "/") for name, c in phones.items()}
         league = {size: client.get(f"/api/tables/{tables[size]}").json["league"] for size in SIZES}
+        newest = client.get(f"/api/tables/{tables[SIZES[1]]}").json["games"][1]["id"]  # [0]: the one in progress
+        poll = polls(app, tables[SIZES[1]], newest)
+        memory = worker_memory(uri, tables[SIZES[0]], heavy)
     small, big = rows[SIZES[0]], rows[SIZES[1]]
+    print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()))
     print(f"server: {SERVER_GAMES} games; tables of {SIZES[0]} and {SIZES[1]} games, {HANDS} hands each")
-    print(f"{'table':>10} {'first ms':>9} {'later ms':>9} {'SQL first':>9} {'SQL later':>9} {'bytes':>7}")
-    for size, r in list(rows.items()) + [(f"api {s}", r) for s, r in api.items()]:
-        print(f"{size:>10} {r['cold'] * 1000:>9.1f} {r['warm'] * 1000:>9.2f} {r['cold_sql']:>9} "
+    print(f"{'page':>14} {'first ms':>9} {'later ms':>9} {'SQL first':>9} {'SQL later':>9} {'bytes':>7}")
+    listed = [(f"table {s}", r) for s, r in rows.items()] + [(f"api {s}", r) for s, r in api.items()]
+    listed += [(f"screen {s}", r) for s, r in screens.items()]
+    for size, r in listed:
+        print(f"{size:>14} {r['cold'] * 1000:>9.1f} {r['warm'] * 1000:>9.2f} {r['cold_sql']:>9} "
               f"{r['warm_sql']:>9} {r['bytes']:>7}")
-    print(f"ratio {SIZES[1]}/{SIZES[0]} games: first look x{big['cold'] / small['cold']:.1f}, "
+    first_ratio = big["cold"] / small["cold"]
+    print(f"ratio {SIZES[1]}/{SIZES[0]} games: first look x{first_ratio:.1f} (budget 2x), "
           f"later looks x{big['warm'] / small['warm']:.2f}")
+    save_ratio = saved["after"] / saved["kept"]
+    print(f"a look after an edit in one of {SIZES[1]} finished games: {saved['after'] * 1000:.1f} ms against a kept "
+          f"look's {saved['kept'] * 1000:.2f} ms: x{save_ratio:.1f} (budget 2x)")
+    print(f"a look after a hand saved in a game in progress at the {SIZES[1]}-game table: "
+          f"{hand['after'] * 1000:.1f} ms against a kept look's {hand['kept'] * 1000:.2f} ms: "
+          f"x{hand['after'] / hand['kept']:.1f} (budget 2x)")
+    screen_small, screen_big = screens[SIZES[0]], screens[SIZES[1]]
+    print(f"table screen {SIZES[1]}/{SIZES[0]} games: first look x{screen_big['cold'] / screen_small['cold']:.2f}, "
+          f"later looks x{screen_big['warm'] / screen_small['warm']:.2f}")
+    print("polls (ms, medians): " + ", ".join(f"{name} {t * 1000:.3f}" for name, t in poll.items()))
+    print(f"table screen poll / bare x{poll['table screen poll'] / poll['bare']:.2f}; "
+          f"scoreboard poll / bare x{poll['scoreboard poll'] / poll['bare']:.2f}")
     for name, r in homes.items():
         print(f"{'home, ' + name:>18} {r['cold'] * 1000:>9.1f} {r['warm'] * 1000:>9.2f} {r['cold_sql']:>9} "
               f"{r['warm_sql']:>9} {r['bytes']:>7}")
@@ -161,11 +338,17 @@ def main() -> int:
     print(f"ratio home page: a phone knowing 10 games / knowing none x{home[1] / home[0]:.2f}, "
           f"60 / 10 x{home[2] / home[1]:.2f}; against the 10-game table page x{home[1] / small['warm']:.2f}")
     for size, rows_ in league.items():
-        counted = sum(r["games_played"] for r in rows_) // len(NAMES)
+        counted = sum(r["games_played"] for r in rows_) // len(NAMES)  # finished games only
         print(f"league of the {size}-game table: {len(rows_)} players, {counted} finished games counted")
         assert counted == size, (size, counted)
-    same_sql = all(a[k] == b[k] for a, b in ((small, big), (api[SIZES[0]], api[SIZES[1]]))
-                   for k in ("cold_sql", "warm_sql"))
+    idle, after, peak_before, peak, took = memory
+    # ru_maxrss is the process's lifetime peak: starting the app (schema check, catalogues) may
+    # set it; the look's own peak shows only if it goes past that
+    print(f"worker memory: idle {idle:.0f} MB; after the heavy table's first look ({HEAVY_GAMES} games x "
+          f"{HEAVY_HANDS} hands, {took:.1f} s) {after:.0f} MB (+{after - idle:.0f} MB, budget 50 MB); "
+          f"lifetime peak {peak_before:.0f} MB before the look, {peak:.0f} MB after")
+    same_sql = all(a[k] == b[k] for a, b in ((small, big), (api[SIZES[0]], api[SIZES[1]]),
+                                              (screen_small, screen_big)) for k in ("cold_sql", "warm_sql"))
     print("SQL statements:", "the same for both tables" if same_sql else "GROW WITH THE GAMES")
     home_sql = homes["knows 10"]["warm_sql"] == homes["knows 60"]["warm_sql"]
     print("home page SQL statements:", "the same for 10 and 60 known games" if home_sql

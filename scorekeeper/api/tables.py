@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from ..domain.league import LeagueRow
+from ..domain.systems import SYSTEMS
 from ..domain.text import N_, say
 from ..services import tables
 from ..services.errors import Malformed
@@ -22,6 +23,10 @@ def table_dict(summary: TableSummary) -> dict:
                    "players": g.players, "finished": g.finished, "winners": g.winners,
                    "hands": g.hands} for g in summary.games],
         "league": [league_row(row) for row in summary.league()],
+        "league_by_system": [{"scoring": block.system, "games": block.games,
+                              "best_is_highest": SYSTEMS[block.system].best_is_highest,
+                              "rows": [league_row(row) for row in block.rows]}
+                             for block in summary.league_blocks()],
     }
 
 
@@ -29,7 +34,8 @@ def league_row(row: LeagueRow) -> dict:
     """One player's line in the current season's family league."""
     return {"name": row.player, "games_played": row.games_played, "games_won": row.games_won,
             "points": row.points, "points_by_system": dict(row.points_by_system),
-            "streak": row.streak, "rival": row.rival}
+            "streak": row.streak, "rival": row.rival, "rank": row.rank, "tied": row.tied,
+            "team_games": row.team_games}
 
 
 @bp.post("/tables")

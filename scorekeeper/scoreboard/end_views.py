@@ -1,7 +1,7 @@
 """The end of a game, from the scoreboard: play on to a new target, or a rematch."""
 from __future__ import annotations
 
-from flask import abort, flash, redirect, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext
 
 from ..access.games import editable_game_or_403, key_for, remember_key
@@ -36,7 +36,7 @@ def rematch(game_id: str):
     if not RematchForm().validate_on_submit():
         abort(400)
     try:
-        new = rematch_service.rematch(game_id)
+        new = rematch_service.rematch(game_id, request.form.get("scoring"))
     except ServiceError as err:
         flash(translated(err.message), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))

@@ -6,11 +6,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..domain.editions import (
-    DEFAULT_BLANK_POINTS, DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, MAX_BLANK_POINTS,
-    MAX_TARGET, MAX_UNO_PENALTY, Edition)
-from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
-from ..form_fields import TARGET_RANGE, WHOLE, WholeNumberField
+from ..domain.editions import Edition
+from ..domain.scoring import MAX_NAME, MAX_PLAYERS, MAX_TYPED_TOTAL
+from ..form_fields import GameSettingsFields, WholeNumberField
 from ..numbers import whole_number
 
 class DeleteHandForm(FlaskForm):
@@ -33,25 +31,13 @@ TEAM_CHOICES = [SelectChoice("", lazy_gettext("No team"))] + [
     SelectChoice(str(n), lazy_gettext("Team %(n)s", n=n)) for n in range(1, MOST_TEAMS + 1)]
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(GameSettingsFields):
     players = FieldList(
         StringField(lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME)]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    edition = RadioField(lazy_gettext("Deck"), default=DEFAULT_EDITION,
-                         choices=[SelectChoice(e.slug, e.name) for e in EDITIONS.values()])
-    scoring = RadioField(lazy_gettext("Scoring"), default=WINNER_TAKES_POINTS, choices=[SelectChoice(s.slug, s.name) for s in SYSTEMS.values()])
-    target = WholeNumberField(lazy_gettext("Play to"), default=500, validators=[
-        InputRequired(WHOLE), NumberRange(1, MAX_TARGET, TARGET_RANGE)])
-    zero_counts_ten = BooleanField(lazy_gettext("0 counts as 10"), description=HOUSE_RULE_HELP["zero_counts_ten"])
-    stacking = BooleanField(lazy_gettext("Stacking draws"), description=HOUSE_RULE_HELP["stacking"])
-    uno_penalty = WholeNumberField(lazy_gettext("UNO penalty"), description=HOUSE_RULE_HELP["uno_penalty"], validators=[
-        Optional(), NumberRange(0, MAX_UNO_PENALTY, lazy_gettext("From 0 to %(max)d cards.", max=MAX_UNO_PENALTY))])
     teams = FieldList(SelectField(lazy_gettext("Team"), default="", choices=TEAM_CHOICES),
                       min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     keep_order = BooleanField(lazy_gettext("Keep the order typed (partners may sit side by side)"))
-    blank_points = WholeNumberField(lazy_gettext("Blank card points"), default=DEFAULT_BLANK_POINTS,
-                                description=HOUSE_RULE_HELP["blank_points"], validators=[
-        Optional(), NumberRange(0, MAX_BLANK_POINTS, lazy_gettext("From 0 to %(max)d points.", max=MAX_BLANK_POINTS))])
 
 
 def field_name(seat: int, kind: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..domain.editions import EDITIONS, get_edition
+from ..domain.editions import EDITIONS
 from ..access.games import editable_game_or_403, my_games, remember_key
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
@@ -38,10 +38,7 @@ def new_game():
         seats = [(n.strip(), chosen_team(t)) for n, t in zip(form.players.data, form.teams.data)
                  if n and n.strip()]
         names = [name for name, _team in seats]
-        rules = {"zero_counts_ten": form.zero_counts_ten.data, "stacking": form.stacking.data,
-                 "uno_penalty": form.uno_penalty.data}
-        if get_edition(form.edition.data).extra == "blank" and form.blank_points.data is not None:
-            rules["blank_points"] = form.blank_points.data
+        rules = form.house_rules()
         try:
             game, key = games.create_game(names, form.edition.data, form.scoring.data,
                                           form.target.data, rules, teams=teams_from_choices(seats),

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..domain.text import N_, say
+from ..domain.text import N_, message_of, say
 from ..models import Game
-from .errors import Conflict
+from ..domain.systems import SystemChoiceError, parse_system
+from .errors import Conflict, Invalid
 from . import tables
 from .games import create_game, get_game, sheet_of
 
@@ -39,12 +40,18 @@ def rematch_settings(game: Game) -> dict:
     }
 
 
-def rematch(game_id: str) -> Rematch:
-    """A new game like `game_id`; refused (nothing created) while that game is still going."""
+def rematch(game_id: str, scoring: object = None) -> Rematch:
+    """A new game like `game_id` (in another scoring system when `scoring` names one);
+    refused (nothing created) while that game is still going."""
     game = get_game(game_id)
     if not sheet_of(game).outcome().finished:
         raise Conflict(say(N_("This game is still going: a rematch can start once someone has won.")))
     settings = rematch_settings(game)
+    if scoring:
+        try:
+            settings["scoring"] = parse_system(scoring)
+        except SystemChoiceError as err:
+            raise Invalid(message_of(err), field="scoring") from None
     if game.table_id is not None:  # same table, same roster, the table's key
         players = settings.pop("players")
         return Rematch(tables.start_game(game.table_id, players, **settings), None)

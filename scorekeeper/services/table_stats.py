@@ -1,27 +1,32 @@
-"""A table's games and per-player stats, computed from the stored cards.
+"""A table's games and per-player stats, computed from the stored cards, one game at a time.
 
-However many games a table holds, this costs a fixed number of SQL statements: one stamp
-(the table and an aggregate of its games' versions) and, when that changed, three reads
-(games, seats, held cards). The result is kept per stamp, like the scoreboard's pages.
+Each game's summary is kept per game version (`_games`), so after a save in one game only
+that game is scored again, and the table's stats and league are combined from the kept
+summaries. A table's combined summary is kept per table stamp (the table and an aggregate of
+its games' versions). Cards are read in one statement and summarised game by game as they
+stream in, so a heavy table never holds all its held-card rows at once.
 """
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import groupby
 from threading import Lock
 
 from sqlalchemy import select
 
 from ..domain.editions import get_edition, parse_house_rules
-from ..domain.league import FinishedGame, LeagueRow, finished_game, league
+from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, finished_game, league
 from ..domain.scoring import ScoreSheet, build_hand
 from ..domain.teams import teams_from_numbers
 from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableSeason, db
 from .errors import NotFound
 from .tables import NO_TABLE, table_stamp
 
-KEPT = 64  # tables whose stats one process keeps
+KEPT = 64  # tables whose combined stats one process keeps
+KEPT_GAMES = 20_000  # game summaries one process keeps (a few hundred bytes each)
+IN_LIST = 500  # games named in one statement when only some of a table's games need scoring
 
 
 @dataclass
@@ -38,27 +43,32 @@ class GameSummary:
     started: datetime | None = None  # when it was started (UTC): the table lists games by day
     record: FinishedGame | None = None  # its league record, once it is over
     teams: list = field(default_factory=list)  # a team game's (players, total) per team
+    partners: list = field(default_factory=list)  # a team game's roster ids per team
+
+    def partnered(self, a: int, b: int) -> bool:
+        return any(a in team and b in team for team in self.partners)
 
 
 @dataclass
 class PlayerStats:
     id: int
     name: str
-    games_played: int = 0
+    games_played: int = 0  # finished games only
     games_won: int = 0
-    hands_played: int = 0
+    hands_played: int = 0  # in every game, finished or not
     hands_won: int = 0
     best_hand: int = 0
+    games_in_progress: int = 0
 
     @property
     def win_rate(self) -> int | None:
-        """Per cent of finished-or-not games won, None before a first game."""
+        """Per cent of finished games won, None before a first finished game."""
         return round(100 * self.games_won / self.games_played) if self.games_played else None
 
     def as_dict(self) -> dict:
         return {"name": self.name, "games_played": self.games_played, "games_won": self.games_won,
                 "hands_played": self.hands_played, "hands_won": self.hands_won,
-                "best_hand": self.best_hand}
+                "best_hand": self.best_hand, "games_in_progress": self.games_in_progress}
 
 
 @dataclass(frozen=True)
@@ -76,18 +86,60 @@ class TableSummary:
     players: list[PlayerStats]
     seasons: list[Season] = field(default_factory=list)  # oldest first; the last is current
 
+    _kept: dict = field(default_factory=dict, repr=False)  # what was combined once, per question
+
+    def _once(self, key: tuple, compute):
+        """The summary is kept and shared per table stamp: each combination is made once."""
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return self._kept[key]
+
+    def _records(self, number: int | None) -> list[FinishedGame]:
+        season = self.seasons[-1] if number is None else self.seasons[number - 1]
+        return [g.record for g in self.games if g.record is not None and _within(g.record, season)]
+
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
-        season = self.seasons[-1] if number is None else self.seasons[number - 1]
-        return league(g.record for g in self.games if g.record is not None and _within(g.record, season))
+        return self._once(("league", number), lambda: _combined(league, self._records(number)))
+
+    def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
+        """The season's league, one standing per scoring system it has games in."""
+        return self._once(("blocks", number), lambda: _combined(blocks, self._records(number)))
+
+    @property
+    def finished(self) -> list[GameSummary]:
+        return self._once(("finished",), lambda: [g for g in self.games if g.finished])
+
+    @property
+    def in_progress(self) -> list[GameSummary]:
+        return self._once(("in progress",), lambda: [g for g in self.games if not g.finished])
+
+    @property
+    def finished_games(self) -> int:
+        return len(self.finished)
 
     def head_to_head(self, a: int, b: int) -> dict:
-        """Games both people played: how many, and each one's game and hand wins in them."""
-        shared = [g for g in self.games if a in g.seats and b in g.seats]
-        return {"games": len(shared),
-                "wins": {p: sum(p in g.winner_ids for g in shared) for p in (a, b)},
-                "hands": {p: sum(g.hand_wins.get(p, 0) for g in shared) for p in (a, b)}}
+        """Finished games both people played: against each other (each one's game and hand
+        wins in them), and as partners in a team game."""
+        shared = [g for g in self.games if g.finished and a in g.seats and b in g.seats]
+        against = [g for g in shared if not g.partnered(a, b)]
+        return {"games": len(against), "partners": len(shared) - len(against),
+                "wins": {p: sum(p in g.winner_ids for g in against) for p in (a, b)},
+                "hands": {p: sum(g.hand_wins.get(p, 0) for g in against) for p in (a, b)}}
+
+
+def _combined(combine, records: list[FinishedGame]):
+    """`combine(records)`, made again only when the season's finished games changed: a save in
+    a game still going (most saves of an evening) changes the table's stamp, not its league.
+    Records are kept per game version, so the same records are the very same objects."""
+    key = (combine.__name__, tuple(map(id, records)))
+    kept = _leagues.get(key)
+    if kept is not None and len(kept[0]) == len(records) and all(a is b for a, b in zip(kept[0], records)):
+        return kept[1]
+    result = combine(records)
+    _leagues.put(key, (tuple(records), result))
+    return result
 
 
 def _within(record: FinishedGame, season: Season) -> bool:
@@ -102,63 +154,129 @@ def seasons_of(rows: list) -> list[Season]:
             for n, start in enumerate(starts, start=1)]
 
 
-_cache: OrderedDict = OrderedDict()
-_lock = Lock()
+class _Kept:
+    """A small LRU map shared by the threads of one process."""
+
+    def __init__(self, size: int):
+        self.size, self._items, self._lock = size, OrderedDict(), Lock()
+
+    def get(self, key):
+        return self.get_many([key])[0]
+
+    def get_many(self, keys: list) -> list:
+        """Each key's value (None if not kept), under one lock."""
+        found = []
+        with self._lock:
+            for key in keys:
+                value = self._items.get(key)
+                if value is not None:
+                    self._items.move_to_end(key)
+                found.append(value)
+        return found
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_cache = _Kept(KEPT)
+_games = _Kept(KEPT_GAMES)
+_leagues = _Kept(KEPT * 4)  # (records, league or blocks) per season's finished games
+
+
+def clear() -> None:
+    """Forget every kept summary (benchmarks measure a first look with this)."""
+    _cache.clear()
+    _games.clear()
+    _leagues.clear()
 
 
 def table_summary(table_id: str) -> TableSummary:
     stamp = table_stamp(table_id)
     if stamp is None:
         raise NotFound(NO_TABLE)
-    key = (table_id, *stamp)
-    with _lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    summary = _compute(table_id)
-    with _lock:
-        _cache[key] = summary
-        while len(_cache) > KEPT:
-            _cache.popitem(last=False)
+    key = (str(db.engine.url), table_id, *stamp)
+    summary = _cache.get(key)
+    if summary is None:
+        summary = _compute(table_id)
+        _cache.put(key, summary)
     return summary
 
 
-def _rows(table_id: str):
-    table = db.session.get(FamilyTable, table_id)
-    games = db.session.scalars(select(Game).where(Game.table_id == table_id)
-                               .order_by(Game.created_at.desc(), Game.id.desc())).all()
-    seats = db.session.execute(
-        select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team).join(Game)
-        .where(Game.table_id == table_id).order_by(Player.game_id, Player.seat)).all()
-    cards = db.session.execute(
-        select(Hand.game_id, Hand.number, Hand.created_at, HeldCards.player_id, HeldCards.cards,
-               HeldCards.typed_total).join(Hand.game).join(Hand.entries)
-        .where(Game.table_id == table_id).order_by(Hand.game_id, Hand.number)).all()
-    seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
-                                 .where(TableSeason.table_id == table_id)).all()
-    return table, games, seats, cards, seasons
+def _game_key(game, database: str) -> tuple:
+    return (database, game.id, game.version, game.updated_at)
+
+
+_STAMPS = (Game.id, Game.version, Game.updated_at)  # what says whether a kept summary still holds
+_SETTINGS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
+             Game.target, Game.house_rules)  # what scoring a game needs
 
 
 def _compute(table_id: str) -> TableSummary:
-    table, games, seats, cards, seasons = _rows(table_id)
-    seated: dict = defaultdict(list)
-    for row in seats:
-        seated[row.game_id].append(row)
-    hands: dict = defaultdict(lambda: defaultdict(lambda: ({}, {})))
-    hand_times: dict = defaultdict(dict)  # game -> hand number -> when it was recorded
-    for row in cards:
-        hand_times[row.game_id][row.number] = row.created_at
-        held, typed = hands[row.game_id][row.number]
-        name = next(s.name for s in seated[row.game_id] if s.id == row.player_id)
-        held[name] = row.cards.split()
-        if row.typed_total is not None:
-            typed[name] = row.typed_total
-    summaries = [_summarise(g, seated[g.id], hands[g.id], hand_times[g.id]) for g in games]
+    """Games as plain rows (no ORM objects: a table may hold hundreds); seats and cards only
+    for the games whose kept summary is out of date."""
+    table = db.session.get(FamilyTable, table_id)
+    games = db.session.execute(select(*_STAMPS).where(Game.table_id == table_id)
+                               .order_by(Game.created_at.desc(), Game.id.desc())).all()
+    seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
+                                 .where(TableSeason.table_id == table_id)).all()
+    database = str(db.engine.url)
+    kept = dict(zip((g.id for g in games), _games.get_many([_game_key(g, database) for g in games])))
+    missing = [g.id for g in games if kept[g.id] is None]
+    if missing:
+        everything = len(missing) == len(games)
+        for start in range(0, 1 if everything else len(missing), IN_LIST):
+            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
+                        else missing[start:start + IN_LIST])
+            batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
+            seated: dict = defaultdict(list)
+            for row in db.session.execute(
+                    select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
+                    .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
+                seated[row.game_id].append(row)
+            for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
+                _games.put(_game_key(batch[game_id], database), summary)
+                kept[game_id] = summary
+    summaries = [kept[g.id] for g in games]
     return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
                         seasons_of(seasons))
 
 
-def _summarise(game: Game, seats: list, hands: dict, hand_times: dict) -> GameSummary:
+def _score(batch: dict, seated: dict, where) -> dict:
+    """Summaries of a batch of games, from their cards read in one streamed statement and
+    summarised a game at a time (a heavy table's rows are never all held at once)."""
+    rows = db.session.execute(
+        select(Hand.game_id, Hand.number, Hand.created_at, HeldCards.player_id, HeldCards.cards,
+               HeldCards.typed_total).join(Hand.entries)
+        .where(where).order_by(Hand.game_id, Hand.number)
+        .execution_options(yield_per=2_000))
+    scored = {}
+    for game_id, cards in groupby(rows, key=lambda row: row.game_id):
+        if game_id in batch:
+            scored[game_id] = _summarise(batch[game_id], seated[game_id], cards)
+    for game_id, game in batch.items():  # games without a hand yet
+        if game_id not in scored:
+            scored[game_id] = _summarise(game, seated[game_id], [])
+    return scored
+
+
+def _summarise(game: Game, seats: list, cards) -> GameSummary:
+    names_by_id = {s.id: s.name for s in seats}
+    hands: dict = defaultdict(lambda: ({}, {}))
+    hand_times: dict = {}  # hand number -> when it was recorded
+    for row in cards:
+        hand_times[row.number] = row.created_at
+        held, typed = hands[row.number]
+        name = names_by_id[row.player_id]
+        held[name] = row.cards.split()
+        if row.typed_total is not None:
+            typed[name] = row.typed_total
     edition = get_edition(game.edition)
     names = [s.name for s in seats]
     roster = {s.name: s.roster_id for s in seats}
@@ -176,6 +294,7 @@ def _summarise(game: Game, seats: list, hands: dict, hand_times: dict) -> GameSu
     scoring = sheet.team_scoring
     if scoring:
         summary.teams = scoring.rows(sheet.team_standings())
+        summary.partners = [{roster[n] for n in team} for team in sheet.teams]
     for hand, points in zip(sheet.hands, sheet.points()):
         rid = roster[hand.winner]
         won = scoring.won_by_going_out(hand.winner, points) if scoring else sum(points.values())
@@ -191,8 +310,11 @@ def _player_stats(table: FamilyTable, games: list[GameSummary]) -> list[PlayerSt
             if rid not in stats:
                 continue
             s = stats[rid]
-            s.games_played += 1
-            s.games_won += rid in game.winner_ids
+            if game.finished:
+                s.games_played += 1
+                s.games_won += rid in game.winner_ids
+            else:
+                s.games_in_progress += 1
             s.hands_played += game.hands
             s.hands_won += game.hand_wins.get(rid, 0)
             s.best_hand = max(s.best_hand, game.best.get(rid, 0))

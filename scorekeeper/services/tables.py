@@ -2,14 +2,14 @@
 edit key that every game of the table shares. Nothing here knows HTTP."""
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.scoring import MAX_NAME, WINNER_TAKES_POINTS
 from ..domain.text import N_, say
-from ..models import FamilyTable, Game, Player, TablePlayer, db, utcnow
+from ..models import FamilyTable, Game, Hand, HeldCards, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
-from .games import GAME_OPTIONS, build_game, game_settings
+from .games import GAME_OPTIONS, NO_GAME, build_game, game_settings, load_game_head
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
@@ -17,6 +17,9 @@ from .keys import hash_key, hash_opens, new_key
 MAX_TABLE_NAME = 40
 MAX_ROSTER = 100
 MAX_TABLE_ID = 32
+# Held-card rows (one per player per hand) a table may hold before it takes no more games:
+# bounds what one client can pile up behind one table (its page and league read them all once).
+MAX_TABLE_CARD_ROWS = 100_000
 NO_TABLE = say(N_("There is no table with that id."))
 
 
@@ -82,6 +85,21 @@ def key_opens_table(table: FamilyTable, key: str | None) -> bool:
     return hash_opens(table.edit_key_hash, key)
 
 
+def table_card_rows(table_id: str) -> int:
+    """Held-card rows in the table's games: one count, asked only when a game joins the table."""
+    return db.session.scalar(select(func.count(HeldCards.id)).join(Hand, HeldCards.hand_id == Hand.id)
+                             .join(Game, Hand.game_id == Game.id).where(Game.table_id == table_id)) or 0
+
+
+def check_room(table_id: str, adding: int = 0) -> None:
+    """Refuse (nothing written) when the table holds, or would hold, too many cards."""
+    rows = table_card_rows(table_id) + adding
+    if rows > MAX_TABLE_CARD_ROWS or (adding == 0 and rows >= MAX_TABLE_CARD_ROWS):
+        raise Conflict(say(N_("This table holds as many hands as one table may (%(most)s entries of "
+                              "cards): start a new table for more games."), most=MAX_TABLE_CARD_ROWS),
+                       field="players")
+
+
 def last_settings(table: FamilyTable) -> dict:
     """What a new game at this table starts with: the table's last game's settings."""
     last = db.session.scalars(select(Game).where(Game.table_id == table.id)
@@ -121,6 +139,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
     """A new game at the table (the caller has checked the key). Its edit key is the table's.
     `teams` (lists of names, or None) plays it in teams; the players keep the order given
     unless `seat_apart` seats partners apart."""
+    check_room(get_table(table_id).id)
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
         settings = _with_defaults(last_settings(table), options)
@@ -142,6 +161,37 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             db.session.rollback()
             raise
     raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again.")))
+
+
+def adopt_game(table_id: object, game_id: str) -> Game:
+    """Bring a loose game into the table (the caller holds both keys): its seats join the
+    roster, and from now on it opens with the table's key, like every game of the table."""
+    table = get_table(table_id)
+    game = load_game_head(game_id)
+    if game is None:
+        raise NotFound(NO_GAME)
+    if game.table_id is not None:
+        raise Conflict(say(N_("This game already belongs to a family table.")))
+    check_room(table.id, db.session.scalar(select(func.count(HeldCards.id)).join(Hand, HeldCards.hand_id == Hand.id)
+                                           .where(Hand.game_id == game.id)) or 0)
+    moved = db.session.execute(  # one statement: a racing save still gets a version of its own
+        update(Game).where(Game.id == game.id, Game.table_id.is_(None))
+        .values(table_id=table.id, edit_key_hash=table.edit_key_hash, version=Game.version + 1,
+                updated_at=utcnow()))
+    if moved.rowcount != 1:
+        db.session.rollback()
+        raise Conflict(say(N_("This game already belongs to a family table.")))
+    try:
+        _seat_roster(table, game)
+        table.updated_at = utcnow()
+        storage.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again."))) from None
+    except Invalid:
+        db.session.rollback()
+        raise
+    return game
 
 
 def find_person(table: FamilyTable, name: object) -> TablePlayer:

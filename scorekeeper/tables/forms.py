@@ -7,6 +7,7 @@ from wtforms import BooleanField, StringField
 from wtforms.validators import InputRequired, Length
 
 from ..domain.scoring import MAX_NAME
+from ..form_fields import GameSettingsFields
 from ..services.tables import MAX_TABLE_NAME
 
 
@@ -17,8 +18,9 @@ class NewTableForm(FlaskForm):
             "A table's name has at most %(most)d characters.", most=MAX_TABLE_NAME))])
 
 
-class StartForm(FlaskForm):
-    """Roster players ticked in seat order (the `seat` list), plus new names on the spot."""
+class StartForm(GameSettingsFields):
+    """Roster players ticked in seat order (the `seat` list), plus new names on the spot, and
+    the game's settings (prefilled from the table's last game)."""
 
     new = StringField(lazy_gettext("New players (separate names with commas)"))
     keep_order = BooleanField(lazy_gettext("Keep the order tapped (partners may sit side by side)"))
@@ -37,3 +39,9 @@ class MergeForm(FlaskForm):
 
 class TableActionForm(FlaskForm):
     """A bare form: a rematch button carries only its CSRF token."""
+
+
+class AdoptForm(FlaskForm):
+    """Bring a loose game into a table: the table's id (one this phone keeps)."""
+
+    table = StringField(lazy_gettext("Table"))

@@ -6,9 +6,10 @@ import json
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, ngettext
 
-from ..access.games import remember_key, remember_new_games
-from ..access.tables import (can_keep, kept_table_or_403, remember_table_key, remember_table_visit,
-                             table_key_for, table_or_404)
+from ..access.games import editable_game_or_403, remember_key, remember_new_games
+from ..access.tables import (can_keep, kept_table_or_403, my_tables, remember_table_key,
+                             remember_table_visit, table_key_for, table_or_404)
+from ..domain.editions import EDITIONS
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
 from ..domain.text import N_
@@ -26,7 +27,7 @@ from ..services.table_stats import table_summary
 from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
 from . import bp
-from .forms import MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
+from .forms import AdoptForm, MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
 GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
 
@@ -51,9 +52,11 @@ def _page(table, **forms):
     context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=GAMES_SHOWN,
                    by_id={p.id: p for p in summary.players}, systems=SYSTEMS)
     if keeper:
-        context |= dict(start=forms.get("start") or StartForm(), rename=forms.get("rename") or RenameForm(),
+        last = tables.last_settings(table)
+        start = forms.get("start") or StartForm(data=StartForm.prefill(last))
+        context |= dict(start=start, last_game=bool(last), rename=forms.get("rename") or RenameForm(),
                         merge=forms.get("merge") or MergeForm(), action=TableActionForm(),
-                        settings=tables.last_settings(table))
+                        editions=EDITIONS)
     if keeper:  # its forms carry this browser's CSRF token
         keep_no_copy()
     return make_response(render_template("table.html", **context))
@@ -89,10 +92,24 @@ def _seats(form: StartForm) -> list[str]:
     return ticked + list(dict.fromkeys(teamed)) + new
 
 
+def _with_last_settings(table):
+    """The posted start form; one sent without the settings (an older page, a script) plays
+    as the table's last game did."""
+    if "target" in request.form:
+        return request.form
+    posted = request.form.copy()
+    fresh = {name: field.default for name, field in StartForm(formdata=None)._fields.items()
+             if name in ("edition", "scoring", "target")}
+    for name, value in (fresh | StartForm.prefill(tables.last_settings(table))).items():
+        if value is not False:
+            posted[name] = "y" if value is True else str(value)
+    return posted
+
+
 @bp.post("/tables/<public_id:table_id>/games")
 def start_game(table_id: str):
     table = kept_table_or_403(table_id)
-    form = StartForm()
+    form = StartForm(formdata=_with_last_settings(table))
     if form.validate_on_submit():
         seats = _seats(form)
         picked = [(name, request.form.get(f"team:{name}")) for name in seats]
@@ -101,9 +118,12 @@ def start_game(table_id: str):
             return _page(table, start=form), 422
         teams = teams_from_choices([(name, chosen_team(value)) for name, value in picked])
         try:
-            game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data)
+            game = tables.start_game(table.id, seats, teams=teams, seat_apart=not form.keep_order.data,
+                                     **form.settings())
         except ServiceError as err:
-            form.new.errors = [translated_error(err)]
+            field = getattr(form, err.field or "", None)
+            (field if field in (form.edition, form.scoring, form.target) else form.new).errors = [
+                translated_error(err)]
         else:
             remember_key(game.id, table_key_for(table.id))
             return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
@@ -119,7 +139,7 @@ def rematch(table_id: str):
     if not TableActionForm().validate_on_submit() or game is None:
         abort(400)
     try:
-        new = rematch_service.rematch(game.id).game
+        new = rematch_service.rematch(game.id, request.form.get("scoring") or request.args.get("scoring")).game
     except ServiceError as err:
         flash(translated_error(err), "error")
         return redirect(url_for(".table_page", table_id=table.id))
@@ -212,3 +232,30 @@ def restore_backup(table_id: str):
     status = 422 if form.backup.errors else 200
     keep_no_copy()  # the form carries this browser's CSRF token
     return make_response(render_template("table_restore.html", table=table_view(table), form=form), status)
+
+
+@bp.route("/games/<public_id:game_id>/into-table", methods=["GET", "POST"])
+def adopt_game(game_id: str):
+    """A loose game into one of the tables this phone keeps, in one tap: its players join
+    the table's roster, its league and stats count it, and it opens with the table's key."""
+    game = editable_game_or_403(game_id)
+    kept = [t for t in my_tables() if can_keep(t)]
+    form = AdoptForm()
+    if game.table_id is not None:
+        return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
+    if form.validate_on_submit():
+        table = next((t for t in kept if t.id == form.table.data), None)
+        if table is None:
+            abort(403)
+        try:
+            tables.adopt_game(table.id, game.id)
+        except ServiceError as err:
+            flash(translated_error(err), "error")
+        else:
+            remember_key(game.id, table_key_for(table.id))
+            flash(gettext("This game now belongs to %(name)s: its league and stats count it.",
+                          name=table.name), "ok")
+            return redirect(url_for("scoreboard.scoreboard", game_id=game.id))
+    keep_no_copy()  # the form carries this browser's CSRF token
+    return make_response(render_template("game_into_table.html", game=game, tables=[table_view(t) for t in kept],
+                                         form=form))

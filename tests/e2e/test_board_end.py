@@ -74,7 +74,7 @@ def test_rematch_in_one_tap(page, live_server):
     become_keeper(page, live_server, game)
     expect(page.locator(".over h2")).to_have_text("Ana wins!")
     expect(page.locator(".over")).to_contain_text("Dee deals first")
-    page.locator("button", has_text="Rematch").tap()
+    page.get_by_role("button", name="Rematch", exact=True).tap()
     expect(page).not_to_have_url(re.compile(rf"/games/{game['id']}$"))
     expect(page.locator(".dealer")).to_have_text("Dee deals hand 1.")
     expect(page.locator("text=Record hand 1")).to_be_visible()

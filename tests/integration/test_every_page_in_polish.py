@@ -173,6 +173,15 @@ def test_every_page_is_polish_with_no_english_left(walk, app, client):
     walk.page(f"/tables/{table['id']}/keep-score")
     walk.page(f"/tables/{table['id']}/restore")
     walk.page(f"/tables/{table['id']}/league/1")
+    walk.page(f"/tables/{table['id']}/seasons/new")  # asks first
+    walk.page(f"/tables/{table['id']}/live", client=stranger)  # the table's screen
+    screen = stranger.get(f"/tables/{table['id']}/live/board", headers=PL)  # its polled part
+    walk.seen.add("tables.live_part")
+    assert not english_left(screen.get_data(as_text=True))
+    following = client.get(f"/tables/{table['id']}/after/{table_games[0]['id']}", headers=PL)
+    assert following.status_code == 302  # to the game that came next
+    walk.seen.add("tables.next_game")
+    walk.page(f"/games/{standalone}/into-table")  # bring a loose game into a table
     walk.page("/tables/new")
     walk.page(f"/tables/{table['id']}", client=stranger)
     walk.page(f"/tables/{table['id']}/keep-score", client=stranger)

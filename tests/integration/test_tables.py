@@ -60,13 +60,14 @@ def recompute(client, table_json):
         outcome = sheet.outcome()
         for name in names:
             s = stats.setdefault(name, Counter())
-            s["games_played"] += 1
+            s["games_played"] += outcome.finished  # games that ended; the others are in progress
+            s["games_in_progress"] += not outcome.finished
             s["games_won"] += outcome.finished and name in outcome.winners
             s["hands_played"] += len(sheet.hands)
         for hand, points in zip(sheet.hands, sheet.points()):
             stats[hand.winner]["hands_won"] += 1
             stats[hand.winner]["best_hand"] = max(stats[hand.winner]["best_hand"], sum(points.values()))
-    keys = ("games_played", "games_won", "hands_played", "hands_won", "best_hand")
+    keys = ("games_played", "games_won", "hands_played", "hands_won", "best_hand", "games_in_progress")
     return {n: {k: s[k] for k in keys} for n, s in stats.items()}
 
 
@@ -98,8 +99,8 @@ def test_three_games_stats_equal_a_recomputation_from_the_stored_cards(client, p
     assert state["games"][1]["players"] == ["Ben", "Ana"]  # the roster's spelling, not "ana "
     stats = {p["name"]: {k: v for k, v in p.items() if k != "name"} for p in state["players"]}
     assert stats == recompute(client, state)
-    assert stats["Ana"] == {"games_played": 2, "games_won": 1, "hands_played": 3, "hands_won": 2,
-                            "best_hand": 36}
+    assert stats["Ana"] == {"games_played": 1, "games_won": 1, "hands_played": 3, "hands_won": 2,
+                            "best_hand": 36, "games_in_progress": 1}
     assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Cy", "Dee"]
 
 
@@ -176,7 +177,7 @@ def test_a_merge_joins_two_spellings_and_refuses_nonsense(client, app):
     state = client.get(f"/api/tables/{table['id']}").json
     bob = next(p for p in state["players"] if p["name"] == "Bob")
     assert [p["name"] for p in state["players"]] == ["Bob", "Ann"]
-    assert (bob["games_played"], bob["hands_won"], bob["best_hand"]) == (2, 2, 50)
+    assert (bob["games_in_progress"], bob["hands_won"], bob["best_hand"]) == (2, 2, 50)
     assert state["games"][0]["players"] == ["Bob", "Ann"]
 
 
@@ -343,3 +344,114 @@ def test_the_table_share_page_keeps_out_of_every_cache_as_the_game_share_page_do
     assert stranger.get(f"/tables/{table['id']}/share").status_code == 403
     taken = stranger.post(f"/tables/{table['id']}/keep-score", data={"key": table["edit_key"]})
     assert taken.status_code == 302 and stranger.get(f"/tables/{table['id']}/share").status_code == 200
+
+
+def test_a_table_game_can_be_set_up_like_any_loose_game_from_the_start_form(app, client):
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    # a brand-new table: nobody to tap, so no team help and no "keep the order tapped"
+    assert "Keep the order tapped" not in page and "Teams (a house rule)" not in page
+    assert '<details class="game-settings">' in page and "(tap to change)" in page
+    started = keeper.post(f"/tables/{table['id']}/games", data={
+        "new": "Ana, Ben", "edition": "classic-112", "scoring": "lowest-total", "target": "300",
+        "stacking": "y", "blank_points": "25"})
+    assert started.status_code == 302
+    game = client.get("/api/games/" + started.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["edition"], game["scoring"], game["target"]) == ("classic-112", "lowest-total", 300)
+    assert game["house_rules"]["stacking"] is True and game["house_rules"]["blank_points"] == 25
+    # the next start is prefilled from that game, and changes in a tap
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*value="lowest-total"|value="lowest-total"[^>]*checked', page)
+    assert re.search(r'<input checked[^>]*value="classic-112"|value="classic-112"[^>]*checked', page)
+    assert 'value="300"' in page and "as the last game" in page
+    again = keeper.post(f"/tables/{table['id']}/games", data={
+        "seat": ["Ana", "Ben"], "edition": "classic", "scoring": "winner-takes-points", "target": "200"})
+    game = client.get("/api/games/" + again.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["edition"], game["scoring"], game["target"]) == ("classic", "winner-takes-points", 200)
+    assert game["house_rules"]["stacking"] is False
+    # bad input: a clear message beside the field, and nothing created
+    before = len(client.get(f"/api/tables/{table['id']}").json["games"])
+    refused = keeper.post(f"/tables/{table['id']}/games", data={
+        "seat": ["Ana", "Ben"], "edition": "classic", "scoring": "winner-takes-points", "target": "zero"})
+    assert refused.status_code == 422 and "Enter a whole number" in refused.get_data(as_text=True)
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == before
+
+
+def test_a_rematch_can_switch_the_scoring_system(app, client):
+    table = new_table(client)
+    first = play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=40,
+                 house_rules={"zero_counts_ten": True})
+    keeper = keeper_client(app, table)
+    page = keeper.get(f"/tables/{table['id']}").get_data(as_text=True)
+    assert "Rematch in lowest total" in page
+    moved = keeper.post(f"/tables/{table['id']}/rematch?scoring=lowest-total", data={"game": first["id"]})
+    assert moved.status_code == 302
+    game = client.get("/api/games/" + moved.headers["Location"].rsplit("/", 1)[1]).json
+    assert (game["scoring"], game["target"], game["house_rules"]["zero_counts_ten"]) == ("lowest-total", 40, True)
+    # the scoreboard's own rematch buttons too, back to winner takes points
+    post_hand(client, game | {"edit_key": table["edit_key"]}, {"Ana": ["wild"], "Ben": []})
+    board = keeper.get(game["url"]).get_data(as_text=True)
+    assert "Rematch in winner takes points" in board
+    back = keeper.post(f"{game['url']}/rematch", data={"scoring": "winner-takes-points"})
+    third = client.get("/api/games/" + back.headers["Location"].rsplit("/", 1)[1]).json
+    assert third["scoring"] == "winner-takes-points" and third["id"] != game["id"]
+    assert [g["id"] for g in client.get(f"/api/tables/{table['id']}").json["games"]][0] == third["id"]
+    bad = keeper.post(f"{third['url']}/rematch", data={"scoring": "most-fun"})
+    assert bad.status_code == 302  # a flashed reason on the scoreboard; nothing created
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 3
+
+
+def test_a_loose_game_joins_a_table_in_one_tap_from_a_phone_that_keeps_both(app, client):
+    from tests.support.helpers import keep_score
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=40)
+    loose = client.post("/api/games", json={"players": ["ana", "Zoe"], "scoring": "lowest-total",
+                                            "target": 30}).json
+    assert post_hand(client, loose, {"ana": [], "Zoe": ["wild"]}).status_code == 201  # Zoe 50: over
+    stranger = keeper_client(app, new_table(client))  # keeps another table, not this game
+    assert stranger.get(f"/games/{loose['id']}/into-table").status_code == 403
+    phone = keeper_client(app, table)
+    board = phone.get(loose["url"]).get_data(as_text=True)
+    assert "into-table" not in board  # this phone does not keep the game yet
+    keep_score(phone, loose)
+    board = phone.get(loose["url"]).get_data(as_text=True)
+    assert f"/games/{loose['id']}/into-table" in board
+    ask = phone.get(f"/games/{loose['id']}/into-table").get_data(as_text=True)
+    assert f'value="{table["id"]}"' in ask and "Add to Kitchen table" in ask
+    other = new_table(client, "Garden")
+    assert phone.post(f"/games/{loose['id']}/into-table", data={"table": other["id"]}).status_code == 403
+    done = phone.post(f"/games/{loose['id']}/into-table", data={"table": table["id"]})
+    assert done.status_code == 302 and done.headers["Location"].endswith(loose["url"])
+    state = client.get(f"/api/tables/{table['id']}").json
+    assert state["games"][0]["id"] == loose["id"] and state["games"][0]["players"] == ["Ana", "Zoe"]
+    assert [p["name"] for p in state["players"]] == ["Ana", "Ben", "Zoe"]
+    league = {r["name"]: r for r in state["league"]}
+    assert (league["Ana"]["games_won"], league["Zoe"]["games_played"]) == (2, 1)
+    # it opens with the table's key now; the game's own key no longer does
+    assert post_hand(client, loose | {"edit_key": table["edit_key"]}, {"Ana": [], "Zoe": ["1"]}).status_code in (201, 409)
+    assert post_hand(client, loose, {"Ana": [], "Zoe": ["1"]}).status_code == 403
+    assert f'href="/tables/{table["id"]}"' in phone.get(loose["url"]).get_data(as_text=True)
+    again = phone.post(f"/games/{loose['id']}/into-table", data={"table": table["id"]})
+    assert again.status_code == 302 and len(client.get(f"/api/tables/{table['id']}").json["games"]) == 2
+
+
+def test_a_table_takes_no_more_games_past_its_bound_on_held_cards(app, client, monkeypatch):
+    from scorekeeper.services import tables as table_service
+    from tests.integration.test_table_rights import upload
+    monkeypatch.setattr(table_service, "MAX_TABLE_CARD_ROWS", 5)
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["1"]}, {"Ana": ["2"], "Ben": []}])  # 4 rows
+    source = new_table(client, "Old phone")
+    old = play(client, source, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=10)  # 2 rows
+    keeper = keeper_client(app, table)
+    backup = keeper_client(app, source).get(f"/tables/{source['id']}/backup.json").data
+    refused = upload(keeper, table, backup)  # 4 + 2 > 5: nothing restored, and why
+    assert refused.status_code == 422 and "start a new table" in refused.get_data(as_text=True)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["3"]}])  # 5 rows: at the bound
+    answer = table_game(client, table, ["Ana", "Ben"])
+    assert answer.status_code == 409 and "start a new table" in answer.json["error"]
+    page = keeper.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben"]})
+    assert page.status_code == 422 and "start a new table" in page.get_data(as_text=True)
+    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 2
+    assert old["id"] not in [g["id"] for g in client.get(f"/api/tables/{table['id']}").json["games"]]

@@ -3,7 +3,7 @@ import random
 from datetime import datetime, timedelta
 
 from scorekeeper.domain.editions import EDITIONS, HouseRules
-from scorekeeper.domain.league import FinishedGame, finished_game, league, rivals, season
+from scorekeeper.domain.league import FinishedGame, blocks, finished_game, league, rivals, season
 from scorekeeper.domain.scoring import ScoreSheet, build_hand
 from scorekeeper.domain.systems import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 
@@ -42,14 +42,16 @@ def test_rows_count_games_wins_points_by_system_and_streaks():
     assert (cy.streak, ana.streak, ben.streak) == (2, 0, 0)
 
 
-def test_best_first_by_wins_then_win_rate_then_streak_then_name():
-    assert [r.player for r in league(GAMES)] == ["Cy", "Ana", "Ben"]
+def test_best_first_by_wins_then_win_rate_equal_rows_share_a_rank():
+    assert [(r.player, r.rank, r.tied) for r in league(GAMES)] == [
+        ("Cy", 1, False), ("Ana", 2, False), ("Ben", 3, False)]
     two_each = [game(1, 0, LOWEST_TOTAL, {"Dee": 1, "Eve": 9}, ["Dee"]),
                 game(2, 1, LOWEST_TOTAL, {"Dee": 9, "Eve": 1, "Fay": 5}, ["Eve"]),
                 game(3, 2, LOWEST_TOTAL, {"Eve": 1, "Fay": 5}, ["Eve"]),
                 game(4, 3, LOWEST_TOTAL, {"Dee": 1, "Fay": 5}, ["Dee"])]
-    # Dee 2 of 3, Eve 2 of 3: the same rate; Eve's streak is 2 (games 2, 3), Dee's 1 (game 4)
-    assert [r.player for r in league(two_each)] == ["Eve", "Dee", "Fay"]
+    # Dee 2 of 3, Eve 2 of 3: the same rate, so the same rank (listed by name); Fay 0 of 3
+    assert [(r.player, r.rank, r.tied) for r in league(two_each)] == [
+        ("Dee", 1, True), ("Eve", 1, True), ("Fay", 3, False)]
 
 
 def test_unfinished_games_count_for_nothing():
@@ -74,11 +76,44 @@ def test_rival_is_the_most_often_adjacent_in_the_final_order():
     assert (rows["Ana"].rival, rows["Ben"].rival, rows["Cy"].rival) == ("Cy", "Ana", "Ana")
 
 
-def test_rival_ties_on_the_same_game_go_by_name_and_none_without_a_shared_game():
-    # one game, Ben in the middle: Ana and Cy were both next to him in game 1 -> by name, Ana
+def test_no_rival_before_two_games_against_each_other_and_ties_go_by_name():
     one = [game(1, 0, WINNER_TAKES_POINTS, {"Ana": 500, "Ben": 20, "Cy": 0}, ["Ana"])]
-    assert rivals(one)["Ben"] == "Ana"
+    assert rivals(one) == {}
+    # the same game twice: Ben in the middle both times, Ana and Cy both next to him -> Ana
+    two = one + [game(2, 0, WINNER_TAKES_POINTS, {"Ana": 500, "Ben": 20, "Cy": 0}, ["Ana"])]
+    assert rivals(two)["Ben"] == "Ana"
     assert league([]) == []
+
+
+TEAM_GAME = FinishedGame(5, START + timedelta(days=3), ("Ana", "Ben", "Cy", "Dee"), WINNER_TAKES_POINTS,
+                         {"Ana": 517, "Cy": 517, "Ben": 80, "Dee": 80}, ("Ana", "Cy"),
+                         teams=(("Ana", "Cy"), ("Ben", "Dee")))
+
+
+def test_a_team_game_counts_once_per_team_partners_share_the_win_not_the_points():
+    rows = by_player(league([*GAMES, TEAM_GAME]))
+    # Ana and Cy both win it; neither is credited the team's 517
+    assert (rows["Ana"].games_won, rows["Cy"].games_won, rows["Ana"].team_games) == (2, 3, 1)
+    assert rows["Ana"].points_by_system[WINNER_TAKES_POINTS] == 630
+    assert rows["Dee"].points_by_system == {} and rows["Dee"].games_played == 1
+
+
+def test_partners_are_never_rivals():
+    again = FinishedGame(6, START + timedelta(days=4), ("Ana", "Ben", "Cy", "Dee"), WINNER_TAKES_POINTS,
+                         {"Ana": 10, "Cy": 10, "Ben": 500, "Dee": 500}, ("Ben", "Dee"),
+                         teams=(("Ana", "Cy"), ("Ben", "Dee")))
+    twice = [TEAM_GAME, again]
+    found = rivals(twice)
+    assert all(not g.partners(name, rival) for name, rival in found.items() for g in twice)
+    assert found["Ana"] in ("Ben", "Dee") and found["Ben"] in ("Ana", "Cy")
+
+
+def test_one_block_per_system_with_its_own_games():
+    found = blocks([*GAMES, TEAM_GAME])
+    assert [(b.system, b.games) for b in found] == [(WINNER_TAKES_POINTS, 3), (LOWEST_TOTAL, 1)]
+    lowest = by_player(found[1].rows)
+    assert (lowest["Cy"].games_won, lowest["Cy"].points, lowest["Ana"].points) == (1, 40, 90)
+    assert blocks([]) == []
 
 
 def test_equal_totals_keep_seat_order_in_the_final_order():
@@ -126,6 +161,11 @@ def _naive_league(games):
 
 
 def _naive_rival(name, mine):
+    met = {}
+    for g in mine:
+        for other in g.players:
+            if other != name:
+                met[other] = met.get(other, 0) + 1
     near = {}
     for g in mine:
         sign = -1 if SYSTEMS[g.scoring].best_is_highest else 1
@@ -134,6 +174,7 @@ def _naive_rival(name, mine):
         for other in order[max(i - 1, 0):i] + order[i + 1:i + 2]:
             count, last = near.get(other, (0, None))
             near[other] = (count + 1, g.finished_at)  # game ids are opaque: no tie-break by id
+    near = {o: v for o, v in near.items() if met[o] >= 2}
     if not near:
         return None
     most = max(c for c, _ in near.values())
@@ -164,5 +205,5 @@ def test_league_matches_a_naive_recount_random_tables():
         naive = _naive_league(games)
         assert {r.player: (r.games_played, r.games_won, r.points, r.points_by_system, r.streak, r.rival)
                 for r in rows} == naive
-        keys = [(-r.games_won, -r.games_won / r.games_played, -r.streak, r.player) for r in rows]
+        keys = [(-r.games_won, -r.games_won / r.games_played, r.player.casefold(), r.player) for r in rows]
         assert keys == sorted(keys)

@@ -9,7 +9,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ...domain.text import N_, say
 from ...models import FamilyTable, Game, Player, TablePlayer, db, utcnow
-from ..tables import MAX_ROSTER, name_key
+from ..errors import Conflict
+from ..tables import MAX_ROSTER, check_room, name_key
 from .restore import Plan, RestoreError, _inserted_ids
 
 
@@ -30,6 +31,10 @@ class IntoTable:
                     self.new.setdefault(name_key(name), name.strip())
             plan.game |= {"edit_key_hash": self.key_hash}  # joins the table in joined()
             plan.key = None
+        try:
+            check_room(self.table_id, sum(len(hand) for plan in plans for hand in plan.hands))
+        except Conflict as err:
+            raise RestoreError(err.message) from None
         if len(self.roster) + len(self.new) > MAX_ROSTER:
             raise RestoreError(say(N_("A table's roster has at most %(most)d players; with this "
                                       "backup it would have %(count)d."),
