@@ -10,7 +10,8 @@ from typing import Mapping
 
 from flask import Flask
 
-from . import compressed_pages, database, errors, http_cache, i18n, rate_limits, settings, templating
+from . import (compressed_pages, database, errors, http_cache, i18n, rate_limits, settings, static_files,
+               templating)
 from .access import devices, visits
 from .extensions import compress, csrf, db, migrate
 from .services import storage
@@ -43,6 +44,7 @@ def create_app(test_config: Mapping | None = None) -> Flask:
 def register_extensions(app: Flask) -> None:
     compressed_pages.configure(app)
     compress.init_app(app)  # first: its after_request runs last, on the finished answer
+    static_files.init_app(app)  # styles and scripts: compressed once, at the best level
     db.init_app(app)
     database.guard_garbage(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

@@ -89,3 +89,25 @@ def test_a_poll_matches_its_tag_however_it_is_sent(app, client, game):
     for sent in ('"stale"', 'W/"stale"', etag[:-2] + '"', '"', "", '"a", "b"'):
         answer = client.get(url, headers={**GZIP, "If-None-Match": sent})
         assert answer.status_code == 200 and "Cookie" in answer.headers["Vary"], sent
+
+
+def test_styles_and_scripts_are_compressed_once_at_the_best_level_and_still_revalidate(client):
+    """A static file's Brotli is quality 11 (smaller than a stream's), the same bytes each time;
+    its ETag turns weak (one file, two encodings) and a phone sending it back gets a 304."""
+    import brotli
+
+    plain = client.get("/static/app.css")
+    first = client.get("/static/app.css", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert first.headers["Content-Encoding"] == "br" and "Accept-Encoding" in first.headers["Vary"]
+    assert brotli.decompress(first.data) == plain.data
+    assert len(first.data) <= len(brotli.compress(plain.data, quality=11))
+    assert len(first.data) < len(brotli.compress(plain.data, quality=4))  # a stream's level
+    assert client.get("/static/app.css", headers={"Accept-Encoding": "br"}).data == first.data
+    etag = first.headers["ETag"]
+    assert etag.startswith('W/"')
+    again = client.get("/static/app.css", headers={"Accept-Encoding": "br", "If-None-Match": etag})
+    assert again.status_code == 304
+    zipped = client.get("/static/board.js", headers=GZIP)
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.data) == client.get("/static/board.js").data
+    assert client.get("/static/nothing-here.css", headers=GZIP).status_code == 404
