@@ -7,10 +7,11 @@ from ..domain.text import N_, say
 from ..http_cache import not_modified, keep_no_copy
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
+from ..services.game_state import game_state
 from . import bp
 from .requests import (
     bearer_key, body_after, body_flag, body_hand_id, body_revision, json_body, query_revision)
-from .serializers import game_dict, written_dict
+from .serializers import game_dict, state_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
@@ -18,8 +19,10 @@ HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "aft
 
 
 def _game_json(game_id: str) -> dict:
-    game = games.get_game(game_id)
-    return game_dict(game, games.sheet_of(game))
+    state = game_state(game_id)
+    if state is None:
+        raise NotFound(games.NO_GAME)
+    return state_dict(state)
 
 
 @bp.post("/games")
@@ -78,7 +81,7 @@ def record_hand(game_id: str):
     written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
                                 body.get("request_id"), after=body_after(body),
                                 confirm_new=body_flag(body, "confirm_new"))
-    payload = written_dict(written.game, written.sheet, written.hand)
+    payload = written_dict(written)
     return jsonify(payload), 201 if written.created else 200
 
 
@@ -88,7 +91,7 @@ def replace_hand(game_id: str, number: int):
     body = json_body(HAND_FIELDS - {"request_id", "after", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
                                  expected_revision=body_revision(body), hand_id=body_hand_id(body))
-    return jsonify(written_dict(written.game, written.sheet, written.hand))
+    return jsonify(written_dict(written))
 
 
 @bp.delete("/games/<public_id:game_id>/hands/<int:number>")
@@ -107,5 +110,5 @@ def restore_hand(game_id: str, hand_id: str):
     """Put a deleted hand back at its number, as it was (201; 200 if it was already back)."""
     games.check_key(game_id, bearer_key())
     written = hands.restore_hand(game_id, hand_id)
-    payload = written_dict(written.game, written.sheet, written.hand)
+    payload = written_dict(written)
     return jsonify(payload), 201 if written.created else 200

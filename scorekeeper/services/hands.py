@@ -9,15 +9,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
-from ..domain.scoring import (
-    MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points)
+from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, build_hand
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound
-from .cache import game_totals
-from .games import (
-    empty_sheet, hand_count, is_over, load_game, load_game_head, next_dealer_seat, sheet_of,
-    totals_of)
+from .game_state import GameState, game_state, state_of
+from .games import load_game_head, next_dealer_seat, sheet_of
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, locate, unbury)
 from .transactions import write_game
@@ -29,13 +26,15 @@ MAX_REQUEST_ID = 64
 class Written:
     """A game just after a write, scored; `hand` is the hand written (None after a delete).
     game and sheet are None when the caller asked for no score (record_hand, scored=False).
-    After a delete, `deleted` is the id of the hand that can be put back."""
+    After a delete, `deleted` is the id of the hand that can be put back. `state` is the game
+    as the write left it, when it was caught up from what this process kept (game_state)."""
 
     game: Game | None
     sheet: ScoreSheet | None
     hand: Hand | None = None
     created: bool = True
     deleted: str | None = None
+    state: GameState | None = None
 
 
 def check_hand(game: Game, held: object, typed: object) -> DomainHand:
@@ -85,12 +84,11 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     `after`: how many hands the phone saw when it started; if another phone saved a hand since
     with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, the
-    number of hands, and whether the game was already over (kept per version): its cost does
-    not grow with the game. The whole game is scored afterwards, only if `scored`.
+    hands' keys, and the hands this process has not seen yet (game_state): its cost does not
+    grow with the game. The game is brought up to date afterwards, only if `scored`.
     """
     _check_request_id(request_id)
-
-    after_write: dict = {}
+    game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
 
     def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
@@ -98,8 +96,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
             if earlier is not None:
                 return earlier, False
             _refuse_deleted_request(game.id, request_id)
-        count = hand_count(game.id)
-        totals = _room_for_a_hand(game, count)
+        count = _room_for_a_hand(game)
         result = check_hand(game, held, typed)
         if after is not None and not confirm_new:
             check_not_saved_since(game, after, count, result, ask_always)
@@ -107,25 +104,23 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
                     request_id=request_id, revision=_next_version(game), dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
-        points = hand_points(result, empty_sheet(game).values)
-        after_write.update(game=game, totals=add_hand(totals, result, points, game.scoring))
         return hand, True
 
     hand, created = _write_once(game_id, change, request_id)
-    if created:  # the write bumped the version: the next hand starts from these totals
-        game_totals().put((game_id, after_write["game"].version), after_write["totals"])
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
 
 
-def _room_for_a_hand(game: Game, count: int) -> dict[str, int]:
-    """The game's totals, when it can take one more hand."""
+def _room_for_a_hand(game: Game) -> int:
+    """How many hands the game holds, when it can take one more (a team game's team totals
+    decide, kept per version like the players')."""
+    state = state_of(game)
+    count = len(state.keys)
     if count >= MAX_HANDS:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
-    totals = totals_of(game)
-    if is_over(game, totals):
+    if state.outcome.finished:
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
-    return totals
+    return count
 
 
 def _refuse_deleted_request(game_id: str, request_id: str) -> None:
@@ -151,11 +146,12 @@ def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
 
 
 def _written(game_id: str, hand: Hand, created: bool) -> Written:
-    """The whole game after a write, scored, for an answer that shows it all."""
+    """The whole game after a write, scored, for an answer that shows it all: caught up from
+    the state before the write with the hand just written (game_state), not rescored."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
-    game = load_game(game_id)
-    hand = next((h for h in game.hands if h.id == hand.id), hand)
-    return Written(game, sheet_of(game), hand, created=created)
+    state = game_state(game_id)
+    return Written(None, state.sheet, hand, created=created, state=state) if state else \
+        Written(None, None, hand, created=created)
 
 
 def replace_hand(game_id: str, number: int, held: object, typed: object = None,

@@ -1,0 +1,197 @@
+"""A game as scored at one version, kept in this process and caught up by what changed.
+
+Every page and answer that shows a whole game asks for its state here. A state is built once
+per version: the next version reads the hands' keys (row, revision, number, dealer: small
+rows, no cards) and loads only the hands that are new or were edited since, reusing what the
+process already checked and scored. So a save, and the first look after it, cost what changed,
+not the whole game, in any worker that has seen the game once. A worker that never has
+loads the game whole, once (outside any write lock: see hands.record_hand).
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..domain.editions import get_edition, parse_house_rules
+from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
+from ..models import Game, Hand, db
+from .games import VISIBLE, game_settings, load_game, load_game_head, stored_cards, teams_of
+from .page_values import GameView, HandView, game_view
+
+KEPT_HANDS = 20_000  # hands this process keeps scored, over all the games it keeps
+REBUILD_SHARE = 0.5  # more changed hands than this share: load the game whole instead
+
+_G, _H = Game.__table__, Hand.__table__
+_KEYS = (select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
+         .select_from(_G.outerjoin(_H, _H.c.game_id == _G.c.id))
+         .order_by(_H.c.number))
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """One hand row's cards as entered and as the domain checked them; true for its revision."""
+    held: dict[str, list[str]]
+    typed: dict[str, int]
+    domain: DomainHand
+
+
+@dataclass(frozen=True)
+class HandKey:
+    row: int
+    public_id: str
+    number: int
+    revision: int
+    dealer_seat: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The game at `version`: its plain view (every hand), its score sheet, its settings."""
+    version: int
+    view: GameView
+    sheet: ScoreSheet
+    settings: dict
+    keys: tuple[HandKey, ...]
+    stored: dict[tuple[int, int], StoredHand]  # (row, revision) -> the hand's cards
+    seats: tuple  # (player id, seat, name, team) per seat: stored hands are valid for these
+    key_hash: str  # the edit key's hash, to tell a keeper from a watcher
+
+    @cached_property
+    def outcome(self) -> Outcome:
+        return self.sheet.outcome()
+
+    @cached_property
+    def points(self) -> list[dict[str, int]]:
+        return self.sheet.points()
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return self.sheet.standings()
+
+
+class KeptStates:
+    """The latest state of each game this process looked at, least recently used dropped
+    first once they hold more than KEPT_HANDS hands."""
+
+    def __init__(self, kept_hands: int = KEPT_HANDS):
+        self.kept_hands = kept_hands
+        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> GameState | None:
+        with self._lock:
+            return self._states.get(game_id)
+
+    def put(self, game_id: str, state: GameState) -> None:
+        with self._lock:
+            old = self._states.get(game_id)
+            if old is not None and old.version > state.version:
+                return  # a slower request must not replace a newer state
+            self._states[game_id] = state
+            self._states.move_to_end(game_id)
+            held = sum(len(s.keys) + 1 for s in self._states.values())
+            while held > self.kept_hands and len(self._states) > 1:
+                _, dropped = self._states.popitem(last=False)
+                held -= len(dropped.keys) + 1
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+def kept_states() -> KeptStates:
+    """This app's states: one per app, so per database."""
+    states = current_app.extensions.get("game_states")
+    if states is None:
+        states = current_app.extensions.setdefault("game_states", KeptStates())
+    return states
+
+
+def game_state(game_id: str) -> GameState | None:
+    """The game as it is now (None: no such game, or still being restored)."""
+    head = load_game_head(game_id)
+    return None if head is None else state_of(head)
+
+
+def state_of(head: Game) -> GameState:
+    """The state at `head`'s version (`head`: the game's row and players, as just loaded in
+    this session; inside a write, as the write lock holds them)."""
+    kept = kept_states().get(head.id)
+    if kept is not None and kept.version == head.version:
+        return kept
+    state = None
+    if kept is not None and kept.seats == _seats(head) and kept.view.edition == head.edition:
+        state = _caught_up(head, kept)
+    if state is None:
+        state = _whole(head.id)
+    if state is not None:
+        kept_states().put(head.id, state)
+    return state
+
+
+def _seats(game: Game) -> tuple:
+    return tuple((p.id, p.seat, p.name, p.team) for p in game.players)
+
+
+def _caught_up(head: Game, kept: GameState) -> GameState | None:
+    """`kept` brought to `head`'s version by loading only new or edited hands; None when that
+    cannot be done safely (the game moved on meanwhile, or most of it changed)."""
+    rows = db.session.execute(_KEYS.where(_G.c.id == head.id, VISIBLE)).all()
+    if not rows or rows[0].version != head.version:
+        return None  # another write landed between the two reads: load it whole, consistently
+    keys = tuple(HandKey(r.id, r.public_id, r.number, r.revision, r.dealer_seat)
+                 for r in rows if r.id is not None)
+    missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
+    if len(missing) > max(1, len(keys) * REBUILD_SHARE):
+        return None
+    stored = {(k.row, k.revision): kept.stored[(k.row, k.revision)] for k in keys
+              if (k.row, k.revision) in kept.stored}
+    if missing:
+        loaded = db.session.scalars(select(Hand).where(Hand.id.in_([k.row for k in missing]))
+                                    .options(selectinload(Hand.entries))).all()
+        revisions = {h.id: h.revision for h in loaded}
+        if any(revisions.get(k.row) != k.revision for k in missing):
+            return None  # edited again since the keys were read
+        stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
+    return _state(head, keys, stored)
+
+
+def _whole(game_id: str) -> GameState | None:
+    """The game loaded whole in one statement (a consistent snapshot) and scored."""
+    game = load_game(game_id)
+    if game is None:
+        return None
+    keys = tuple(HandKey(h.id, h.public_id, h.number, h.revision, h.dealer_seat) for h in game.hands)
+    stored = {(h.id, h.revision): _stored_hand(game, h) for h in game.hands}
+    return _state(game, keys, stored)
+
+
+def _stored_hand(game: Game, hand: Hand) -> StoredHand:
+    held, typed = stored_cards(game, hand)
+    domain = build_hand(get_edition(game.edition), list(held), held, typed)
+    return StoredHand(held, typed, domain)
+
+
+def _state(game: Game, keys: tuple[HandKey, ...], stored: dict) -> GameState:
+    edition = get_edition(game.edition)
+    seats = {p.seat: p.name for p in game.players}
+    hands = [stored[(k.row, k.revision)] for k in keys]
+    sheet = ScoreSheet(
+        edition=edition, rules=parse_house_rules(game.house_rules, edition), scoring=game.scoring, target=game.target,
+        players=[p.name for p in game.players], hands=[h.domain for h in hands],
+        dealers=[seats[k.dealer_seat] for k in keys],
+        first_dealer=seats.get(game.first_dealer_seat), teams=teams_of(game))
+    head = game_view(game, with_hands=False)
+    views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+                  for k, h in zip(keys, hands))
+    return GameState(version=game.version, view=replace(head, hands=views), sheet=sheet,
+                     settings=game_settings(game), keys=keys, stored=stored, seats=_seats(game),
+                     key_hash=game.edit_key_hash)
+
+
