@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import NamedTuple
 
 from flask import current_app
 from sqlalchemy import select
@@ -41,8 +42,8 @@ class StoredHand:
     domain: DomainHand
 
 
-@dataclass(frozen=True)
-class HandKey:
+class HandKey(NamedTuple):
+    """A hand row as the keys query reads it: no cards."""
     row: int
     public_id: str
     number: int
@@ -61,6 +62,7 @@ class GameState:
     stored: dict[tuple[int, int], StoredHand]  # (row, revision) -> the hand's cards
     seats: tuple  # (player id, seat, name, team) per seat: stored hands are valid for these
     key_hash: str  # the edit key's hash, to tell a keeper from a watcher
+    sheet_settings: tuple  # what `sheet` was scored with besides its hands (_sheet_settings)
 
     @cached_property
     def outcome(self) -> Outcome:
@@ -145,8 +147,7 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
     rows = db.session.execute(_KEYS.where(_G.c.id == head.id, VISIBLE)).all()
     if not rows or rows[0].version != head.version:
         return None  # another write landed between the two reads: load it whole, consistently
-    keys = tuple(HandKey(r.id, r.public_id, r.number, r.revision, r.dealer_seat)
-                 for r in rows if r.id is not None)
+    keys = tuple(HandKey._make(r[1:]) for r in rows if r.id is not None)
     missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
     if len(missing) > max(1, len(keys) * REBUILD_SHARE):
         return None
@@ -159,7 +160,27 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         if any(revisions.get(k.row) != k.revision for k in missing):
             return None  # edited again since the keys were read
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
+    if keys[:len(kept.keys)] == kept.keys and _sheet_settings(head) == kept.sheet_settings:
+        return _appended(head, kept, keys, stored)
     return _state(head, keys, stored)
+
+
+def _sheet_settings(game: Game) -> tuple:
+    """What a score sheet depends on besides its hands."""
+    return (game.edition, game.scoring, game.target, repr(game.house_rules), game.first_dealer_seat,
+            _seats(game))
+
+
+def _appended(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict) -> GameState:
+    """`kept` with the hands saved after it: only those are scored."""
+    seats = {p.seat: p.name for p in head.players}
+    new = keys[len(kept.keys):]
+    hands = [stored[(k.row, k.revision)] for k in new]
+    sheet = kept.sheet.appended([h.domain for h in hands], [seats[k.dealer_seat] for k in new])
+    views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+                  for k, h in zip(new, hands))
+    return replace(kept, version=head.version, view=replace(_head_view(head), hands=kept.view.hands + views),
+                   sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
 
 
 def _whole(game_id: str) -> GameState | None:
@@ -187,11 +208,14 @@ def _state(game: Game, keys: tuple[HandKey, ...], stored: dict) -> GameState:
         players=[p.name for p in game.players], hands=[h.domain for h in hands],
         dealers=[seats[k.dealer_seat] for k in keys],
         first_dealer=seats.get(game.first_dealer_seat), teams=teams_of(game))
-    head = game_view(game, with_hands=False)
     views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
                   for k, h in zip(keys, hands))
-    return GameState(version=game.version, view=replace(head, hands=views), sheet=sheet,
+    return GameState(version=game.version, view=replace(_head_view(game), hands=views), sheet=sheet,
                      settings=game_settings(game), keys=keys, stored=stored, seats=_seats(game),
-                     key_hash=game.edit_key_hash)
+                     key_hash=game.edit_key_hash, sheet_settings=_sheet_settings(game))
+
+
+def _head_view(game: Game) -> GameView:
+    return game_view(game, with_hands=False)
 
 
