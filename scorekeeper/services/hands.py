@@ -2,8 +2,11 @@
 caller shows the result without loading the game again."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -11,8 +14,8 @@ from ..domain.cards import CardError
 from ..domain.editions import get_edition
 from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, build_hand
 from ..domain.text import N_, message_of, say
-from ..models import Game, Hand, HeldCards, db
-from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound
+from ..models import Game, Hand, HeldCards, db, utcnow
+from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
 from .game_state import GameState, game_state, state_of
 from .games import load_game_head, next_dealer_seat, sheet_of
 from .hand_identity import (
@@ -20,6 +23,7 @@ from .hand_identity import (
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
+SAVE_WINDOW = timedelta(hours=1)
 
 
 @dataclass
@@ -100,6 +104,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
         result = check_hand(game, held, typed)
         if after is not None and not confirm_new:
             check_not_saved_since(game, after, count, result, ask_always)
+        _count_save(game)
         hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
                     request_id=request_id, revision=_next_version(game), dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
@@ -121,6 +126,24 @@ def _room_for_a_hand(game: Game) -> int:
     if state.outcome.finished:
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
     return count
+
+
+def _count_save(game: Game) -> None:
+    """One more hand saved or deleted in the game's current hour (the caller's write keeps
+    it); past HAND_SAVES_PER_HOUR, TooMany and nothing is written. Every phone of the game
+    counts together, in the game's row, so any number of workers share the count."""
+    limit = current_app.config["HAND_SAVES_PER_HOUR"]
+    if not current_app.config["RATELIMIT_ENABLED"] or not limit:
+        return
+    now = utcnow()
+    if game.saves_since is None or not game.saves_since <= now < game.saves_since + SAVE_WINDOW:
+        game.saves_since, game.saves_counted = now, 0
+    if game.saves_counted >= limit:
+        wait = math.ceil((game.saves_since + SAVE_WINDOW - now).total_seconds())
+        raise TooMany(say(N_("This game took %(max)s hands within the last hour, more than any table "
+                             "plays: nothing was saved. Try again later."), max=limit),
+                      details={"retry_after": max(wait, 1)})
+    game.saves_counted += 1
 
 
 def _refuse_deleted_request(game_id: str, request_id: str) -> None:
@@ -176,6 +199,7 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
     def change(game: Game) -> Written:
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
+        _count_save(game)  # each delete keeps a row (the hand, for Undo)
         grave = bury(game, hand)
         return Written(game, sheet_of(game), None, deleted=grave.public_id)
 

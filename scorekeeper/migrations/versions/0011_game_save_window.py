@@ -1,0 +1,29 @@
+"""games.saves_since and games.saves_counted: how many hands a game took this hour
+
+A game counts the hands saved (and deleted) into it since `saves_since`, the start of its
+current hour: a client can pile up only so many rows in one game per hour
+(HAND_SAVES_PER_HOUR). Existing games start uncounted (NULL: the next save starts an hour).
+
+Revision ID: 0011_game_save_window
+Revises: 0008_teams_and_seasons
+Create Date: 2026-11-26
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0011_game_save_window'
+down_revision = '0008_teams_and_seasons'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    # Plain nullable ADD COLUMNs: on SQLite a batch rebuild of `games` would cascade.
+    op.add_column('games', sa.Column('saves_since', sa.DateTime(), nullable=True))
+    op.add_column('games', sa.Column('saves_counted', sa.Integer(), server_default='0', nullable=False))
+
+
+def downgrade():
+    with op.batch_alter_table('games') as batch:
+        batch.drop_column('saves_counted')
+        batch.drop_column('saves_since')
