@@ -23,6 +23,7 @@ from ..domain.editions import get_edition, parse_house_rules
 from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
 from ..models import Game, Hand, db
 from .games import VISIBLE, game_settings, load_game, load_game_head, stored_cards, teams_of
+from .cache import game_summaries
 from .page_values import GameView, HandView, game_view
 
 KEPT_HANDS = 20_000  # hands this process keeps scored, over all the games it keeps
@@ -115,15 +116,39 @@ def kept_states() -> KeptStates:
     return states
 
 
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games shows of one: its players, edition, hands played and outcome."""
+    players: list[str]
+    edition: object  # the domain's Edition
+    hand_count: int
+    outcome: Outcome
+
+
+def summary_of(head: Game) -> GameSummary:
+    """`head`'s summary at its version: kept per version, so a list of games scores only the
+    games that changed since it was last shown, each once. A game not kept whole is scored
+    without being kept (a home page's 60 games must not push out the games being played)."""
+    key = (head.id, head.version)
+    summary = game_summaries().get(key)
+    if summary is None:
+        kept = kept_states().get(head.id)
+        state = kept if kept is not None and kept.version == head.version else state_of(head, keep=False)
+        summary = GameSummary(state.sheet.players, state.sheet.edition, len(state.keys), state.outcome)
+        game_summaries().put(key, summary)
+    return summary
+
+
 def game_state(game_id: str) -> GameState | None:
     """The game as it is now (None: no such game, or still being restored)."""
     head = load_game_head(game_id)
     return None if head is None else state_of(head)
 
 
-def state_of(head: Game) -> GameState:
+def state_of(head: Game, keep: bool = True) -> GameState:
     """The state at `head`'s version (`head`: the game's row and players, as just loaded in
-    this session; inside a write, as the write lock holds them)."""
+    this session; inside a write, as the write lock holds them); kept for the next version,
+    unless not `keep`."""
     kept = kept_states().get(head.id)
     if kept is not None and kept.version == head.version:
         return kept
@@ -132,7 +157,7 @@ def state_of(head: Game) -> GameState:
         state = _caught_up(head, kept)
     if state is None:
         state = _whole(head.id)
-    if state is not None:
+    if state is not None and keep:
         kept_states().put(head.id, state)
     return state
 
