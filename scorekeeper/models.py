@@ -58,6 +58,9 @@ class Game(db.Model):
     # game takes at most HAND_SAVES_PER_HOUR of them (services/hands.py).
     saves_since: Mapped[datetime | None]
     saves_counted: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The version of the last write that changed a hand already saved (edit, delete, Undo);
+    # every such write sets it (services/hands.py): until it moves, hands are only added.
+    hands_reshaped_at: Mapped[int | None]
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan")

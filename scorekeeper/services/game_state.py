@@ -16,12 +16,13 @@ from functools import cached_property
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..domain.editions import get_edition, parse_house_rules
 from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
 from ..models import Game, Hand, db
+from ..plain_select import PlainSelect
 from .games import VISIBLE, game_settings, load_game, load_game_head, stored_cards, teams_of
 from .cache import game_summaries
 from .page_values import GameView, HandView, game_view
@@ -30,9 +31,17 @@ KEPT_HANDS = 20_000  # hands this process keeps scored, over all the games it ke
 REBUILD_SHARE = 0.5  # more changed hands than this share: load the game whole instead
 
 _G, _H = Game.__table__, Hand.__table__
-_KEYS = (select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
-         .select_from(_G.outerjoin(_H, _H.c.game_id == _G.c.id))
-         .order_by(_H.c.number))
+# The game's version with its hands' keys, in one statement: one consistent snapshot.
+_KEYS = PlainSelect(
+    select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
+    .select_from(_G.outerjoin(_H, _H.c.game_id == _G.c.id))
+    .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_H.c.number))
+# The same for the hands after the first `after` only: what a game took since it was kept,
+# when no saved hand changed since (games.hands_reshaped_at).
+_NEW_KEYS = PlainSelect(
+    select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
+    .select_from(_G.outerjoin(_H, and_(_H.c.game_id == _G.c.id, _H.c.number > bindparam("after"))))
+    .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_H.c.number))
 
 
 @dataclass(frozen=True)
@@ -169,15 +178,18 @@ def _seats(game: Game) -> tuple:
 def _caught_up(head: Game, kept: GameState) -> GameState | None:
     """`kept` brought to `head`'s version by loading only new or edited hands; None when that
     cannot be done safely (the game moved on meanwhile, or most of it changed)."""
-    rows = db.session.execute(_KEYS.where(_G.c.id == head.id, VISIBLE)).all()
-    if not rows or rows[0].version != head.version:
-        return None  # another write landed between the two reads: load it whole, consistently
-    keys = tuple(HandKey._make(r[1:]) for r in rows if r.id is not None)
-    missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
+    keys = _new_keys(head, kept)
+    if keys is None:
+        return None
+    same_start = keys[:len(kept.keys)] == kept.keys
+    if same_start:  # only hands added: everything kept still holds
+        missing, stored = list(keys[len(kept.keys):]), dict(kept.stored)
+    else:
+        missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
+        stored = {(k.row, k.revision): kept.stored[(k.row, k.revision)] for k in keys
+                  if (k.row, k.revision) in kept.stored}
     if len(missing) > max(1, len(keys) * REBUILD_SHARE):
         return None
-    stored = {(k.row, k.revision): kept.stored[(k.row, k.revision)] for k in keys
-              if (k.row, k.revision) in kept.stored}
     if missing:
         loaded = db.session.scalars(select(Hand).where(Hand.id.in_([k.row for k in missing]))
                                     .options(selectinload(Hand.entries))).all()
@@ -185,9 +197,37 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         if any(revisions.get(k.row) != k.revision for k in missing):
             return None  # edited again since the keys were read
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
-    if keys[:len(kept.keys)] == kept.keys and _sheet_settings(head) == kept.sheet_settings:
+    if same_start and _sheet_settings(head) == kept.sheet_settings:
         return _appended(head, kept, keys, stored)
     return _state(head, keys, stored)
+
+
+def _new_keys(head: Game, kept: GameState) -> tuple[HandKey, ...] | None:
+    """The game's hand keys at `head`'s version: only the hands after the kept ones are read
+    when no saved hand changed since the kept version; None if the game moved on meanwhile."""
+    connection = db.session.connection()  # this session's transaction (a write's, under its lock)
+    raw, dialect = connection.connection.dbapi_connection, connection.dialect
+    only_added = (head.hands_reshaped_at or 0) <= kept.version
+    if only_added:
+        rows = _NEW_KEYS.all_on(raw, dialect, {"game_id": head.id, "after": len(kept.keys)})
+    else:
+        rows = _KEYS.all_on(raw, dialect, {"game_id": head.id})
+    if not rows or rows[0][0] != head.version:
+        return None  # another write landed between the two reads: load it whole, consistently
+    found = [r[1:] for r in rows if r[1] is not None]
+    if not only_added:
+        return _keys(kept.keys, found)
+    added = tuple(HandKey._make(r) for r in found)
+    if [k.number for k in added] != list(range(len(kept.keys) + 1, len(kept.keys) + len(added) + 1)):
+        return None  # not a plain run of new hands: read it whole
+    return kept.keys + added
+
+
+def _keys(kept: tuple[HandKey, ...], rows: list[tuple]) -> tuple[HandKey, ...]:
+    """The rows as keys, reusing the kept ones when they start the same (compared as tuples)."""
+    if rows[:len(kept)] == list(kept):
+        return kept + tuple(HandKey._make(r) for r in rows[len(kept):])
+    return tuple(HandKey._make(r) for r in rows)
 
 
 def _sheet_settings(game: Game) -> tuple:

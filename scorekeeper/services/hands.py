@@ -73,6 +73,13 @@ def _next_version(game: Game) -> int:
     return game.version + 1
 
 
+def _reshaped(game: Game) -> None:
+    """This write changes a hand already saved (or the numbers after it): a process that kept
+    the game before must read its hands again, not only the new ones (game_state). Every
+    write that edits, deletes or puts back a hand says so."""
+    game.hands_reshaped_at = _next_version(game)
+
+
 def _check_request_id(request_id: object) -> None:
     if request_id is not None and (not isinstance(request_id, str) or not request_id
                                    or len(request_id) > MAX_REQUEST_ID):
@@ -188,6 +195,7 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
         result = check_hand(game, held, typed)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
+        _reshaped(game)
         return Written(game, sheet_of(game), hand)
 
     return write_game(game_id, change)
@@ -201,6 +209,7 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
         check_revision(hand, expected_revision)
         _count_save(game)  # each delete keeps a row (the hand, for Undo)
         grave = bury(game, hand)
+        _reshaped(game)
         return Written(game, sheet_of(game), None, deleted=grave.public_id)
 
     return write_game(game_id, change)
@@ -224,6 +233,7 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
             raise Conflict(say(N_("Hand %(number)s cannot go back: a game holds at most %(max)s hands."),
                                number=grave.number, max=MAX_HANDS))
         hand = unbury(game, grave)
+        _reshaped(game)
         if held is not None:
             _fill(game, hand, check_hand(game, held, typed))
             hand.revision = _next_version(game)
