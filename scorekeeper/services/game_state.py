@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from flask import current_app
 from sqlalchemy import and_, bindparam, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
 
 from ..domain.editions import get_edition, parse_house_rules
 from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
@@ -191,8 +191,11 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
     if len(missing) > max(1, len(keys) * REBUILD_SHARE):
         return None
     if missing:
-        loaded = db.session.scalars(select(Hand).where(Hand.id.in_([k.row for k in missing]))
-                                    .options(selectinload(Hand.entries))).all()
+        # the rows and their cards in ONE statement: one snapshot, so the revision checked
+        # below is the revision of the cards read (PostgreSQL reads each statement afresh)
+        loaded = db.session.scalars(
+            select(Hand).where(Hand.id.in_([k.row for k in missing])).options(joinedload(Hand.entries))
+            .execution_options(populate_existing=True)).unique().all()
         revisions = {h.id: h.revision for h in loaded}
         if any(revisions.get(k.row) != k.revision for k in missing):
             return None  # edited again since the keys were read
