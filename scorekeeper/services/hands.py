@@ -147,8 +147,8 @@ def _count_save(game: Game) -> None:
         game.saves_since, game.saves_counted = now, 0
     if game.saves_counted >= limit:
         wait = math.ceil((game.saves_since + SAVE_WINDOW - now).total_seconds())
-        raise TooMany(say(N_("This game took %(max)s hands within the last hour, more than any table "
-                             "plays: nothing was saved. Try again later."), max=limit),
+        raise TooMany(say(N_("This game took more hands within the last hour than any table plays: "
+                             "nothing was saved. Try again later.")),
                       details={"retry_after": max(wait, 1)})
     game.saves_counted += 1
 
