@@ -1,9 +1,10 @@
 """A game as scored at one version, kept in this process and caught up by what changed.
 
 Every page and answer that shows a whole game asks for its state here. A state is built once
-per version: the next version reads the hands' keys (row, revision, number, dealer: small
-rows, no cards) and loads only the hands that are new or were edited since, reusing what the
-process already checked and scored. So a save, and the first look after it, cost what changed,
+per version from the one kept before it: when no saved hand changed in between (the game's
+`hands_reshaped_at`), only the hands numbered after the kept ones are read; otherwise the
+hands' keys (row, revision, number, dealer: small rows, no cards), and only the rows that are
+new or were edited are loaded, reusing what the process already checked and scored. So a save, and the first look after it, cost what changed,
 not the whole game, in any worker that has seen the game once. A worker that never has
 loads the game whole, once (outside any write lock: see hands.record_hand).
 """
@@ -162,7 +163,9 @@ def state_of(head: Game, keep: bool = True) -> GameState:
     if kept is not None and kept.version == head.version:
         return kept
     state = None
-    if kept is not None and kept.seats == _seats(head) and kept.view.edition == head.edition:
+    # only forward: a request reading an older snapshot than another thread kept is built whole
+    if kept is not None and kept.version < head.version and kept.seats == _seats(head) \
+            and kept.view.edition == head.edition:
         state = _caught_up(head, kept)
     if state is None:
         state = _whole(head.id)

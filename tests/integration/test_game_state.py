@@ -119,3 +119,4 @@ def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client):
     assert after.version == before.version + 1
     assert all(after.stored[key] is before.stored[key] for key in before.stored)
     assert len(after.keys) == 7
+
