@@ -105,10 +105,10 @@ def test_a_worker_catches_up_with_writes_made_in_another(app, client, make_app, 
         assert client.get(url).data == recomputed(app, game["id"])
 
 
-def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client):
+def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client, scoring_game):
     """The state after a save is the kept one plus that hand: its other hands are the very
-    objects kept before (no hand loaded or checked again)."""
-    game = new_game(client, PLAYERS, target=5000)
+    objects kept before (no hand loaded or checked again), in a team game too."""
+    game = scoring_game
     for n in range(6):
         post_hand(client, game, held(n % 4, n))
     with app.app_context():
@@ -119,4 +119,6 @@ def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client):
     assert after.version == before.version + 1
     assert all(after.stored[key] is before.stored[key] for key in before.stored)
     assert len(after.keys) == 7
+    assert after.sheet.hands[:6] == before.sheet.hands  # carried over, not rebuilt
+    assert all(a is b for a, b in zip(after.sheet.hands, before.sheet.hands))
 
