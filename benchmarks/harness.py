@@ -62,11 +62,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(workers: int = 2):
-    """Start the app under gunicorn on 127.0.0.1 with a throwaway SQLite database."""
+def gunicorn(workers: int = 2, database_url: str | None = None):
+    """Start the app under gunicorn on 127.0.0.1 with a throwaway SQLite database (or the
+    empty database at `database_url`)."""
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
-    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+    env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{folder}/bench.sqlite3",
            "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT),
            "FLASK_RATELIMIT_ENABLED": "false"}  # one address makes every game: no 429s
     gunicorn_bin = Path(sys.executable).with_name("gunicorn")

@@ -18,10 +18,10 @@ from .services import storage
 from .translate import translated
 
 from .services.errors import (
-    Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError, StorageFailure)
+    Conflict, Invalid, KeyMissing, KeyRefused, Malformed, NotFound, ServiceError, StorageFailure, TooMany)
 
 STATUS = {Malformed: 400, KeyMissing: 401, KeyRefused: 403, NotFound: 404, Conflict: 409,
-          Invalid: 422, StorageFailure: 503}
+          Invalid: 422, TooMany: 429, StorageFailure: 503}
 
 MESSAGES = {
     400: N_("That request could not be read."),
@@ -65,7 +65,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(err: ServiceError):
-        return error_response(status_of(err), err.message, err.details)
+        body, status = error_response(status_of(err), err.message, err.details)
+        wait = err.details.get("retry_after") if isinstance(err, TooMany) else None
+        return body, status, {"Retry-After": str(wait)} if wait else {}
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(err: RateLimitExceeded):

@@ -106,6 +106,20 @@ class PlainSelect:
         return self.row_type(*(value if convert is None or value is None else convert(value)
                                for convert, value in zip(processors, row)))
 
+    def all_on(self, connection: Any, dialect: Dialect, params: dict[str, Any]) -> list[tuple]:
+        """Every row, as plain tuples (no conversions), on `connection`: a DBAPI connection
+        the caller holds, inside its transaction (services/game_state.py reads a game's hand
+        keys in the write's own transaction this way)."""
+        sql, binds, positional, _ = self._compile(dialect)
+        values = [params[name] if name in params else fixed for name, fixed in binds]
+        args: Any = values if positional else dict(zip((name for name, _ in binds), values))
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, args)
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
     @staticmethod
     def _fetch(engine: Engine, sql: str, args: Any) -> Any:
         """One row from this thread's connection; a connection that fails after serving

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from flask import session
 from sqlalchemy import and_, bindparam, select
+from sqlalchemy.orm import selectinload
 
 from ..models import DeviceGame, DeviceTable, FamilyTable, Game, db
 from ..plain_select import PlainSelect
@@ -109,14 +110,15 @@ def can_edit(game: Game) -> bool:
 
 
 def my_games() -> list[Game]:
-    """The games this phone created, joined or opened, most recently used first.
+    """The games this phone created, joined or opened, most recently used first: their rows
+    and players, not their hands.
 
     One query over this phone's rows: the cost follows what the phone knows, never the
     number of games on the server."""
     stmt = _rows.recent(Game, HOME_GAMES)
     if stmt is not None:
         visits.write_pending(device_hash(device_id()))  # what this phone just opened shows too
-    return [] if stmt is None else list(db.session.scalars(stmt.options(*games.GAME_OPTIONS)).unique())
+    return [] if stmt is None else list(db.session.scalars(stmt.options(selectinload(Game.players))))
 
 
 def game_or_404(game_id: str) -> Game:

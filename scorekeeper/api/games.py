@@ -7,19 +7,26 @@ from ..domain.text import N_, say
 from ..http_cache import not_modified, keep_no_copy
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
+from ..services.game_state import game_state
 from . import bp
 from .requests import (
     bearer_key, body_after, body_after_revision, body_flag, body_hand_id, body_revision, json_body, query_revision)
-from .serializers import game_dict, written_dict
+from .serializers import game_dict, state_dict, state_response, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
 HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "after_revision", "confirm_new"}
 
 
+def _game_state(game_id: str):
+    state = game_state(game_id)
+    if state is None:
+        raise NotFound(games.NO_GAME)
+    return state
+
+
 def _game_json(game_id: str) -> dict:
-    game = games.get_game(game_id)
-    return game_dict(game, games.sheet_of(game))
+    return state_dict(_game_state(game_id))
 
 
 @bp.post("/games")
@@ -54,7 +61,7 @@ def get_game(game_id: str):
     etag = f"g{game_id}v{stamp[0]}"
     response = not_modified(etag)
     if response is None:
-        response = jsonify(_game_json(game_id))
+        response = state_response(_game_state(game_id))
         response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -79,8 +86,14 @@ def record_hand(game_id: str):
                                 body.get("request_id"), after=body_after(body),
                                 after_version=body_after_revision(body),
                                 confirm_new=body_flag(body, "confirm_new"))
-    payload = written_dict(written.game, written.sheet, written.hand)
-    return jsonify(payload), 201 if written.created else 200
+    return _written_response(written), 201 if written.created else 200
+
+
+def _written_response(written):
+    """A written hand and its game: from the kept state when the write left one."""
+    if written.state is None:
+        return jsonify(written_dict(written))
+    return state_response(written.state, written.hand.public_id)
 
 
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
@@ -89,7 +102,7 @@ def replace_hand(game_id: str, number: int):
     body = json_body(HAND_FIELDS - {"request_id", "after", "after_revision", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
                                  expected_revision=body_revision(body), hand_id=body_hand_id(body))
-    return jsonify(written_dict(written.game, written.sheet, written.hand))
+    return jsonify(written_dict(written))
 
 
 @bp.delete("/games/<public_id:game_id>/hands/<int:number>")
@@ -108,5 +121,4 @@ def restore_hand(game_id: str, hand_id: str):
     """Put a deleted hand back at its number, as it was (201; 200 if it was already back)."""
     games.check_key(game_id, bearer_key())
     written = hands.restore_hand(game_id, hand_id)
-    payload = written_dict(written.game, written.sheet, written.hand)
-    return jsonify(payload), 201 if written.created else 200
+    return _written_response(written), 201 if written.created else 200

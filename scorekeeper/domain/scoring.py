@@ -214,6 +214,7 @@ class ScoreSheet:
     teams: Teams | None = None  # partners, in a game played in teams (a house rule)
     _points: list[dict[str, int]] = field(default_factory=list, init=False, repr=False, compare=False)
     _points_for: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _running: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def values(self) -> dict[str, int]:
@@ -234,14 +235,39 @@ class ScoreSheet:
         return system_of(self.scoring)
 
     def running(self, system: str | ScoringSystem) -> list[dict[str, int]]:
-        """Totals after each hand under `system` (one mapping per hand)."""
+        """Totals after each hand under `system` (one mapping per hand); remembered until the
+        hands change. Read-only: callers share the list."""
         system = system_of(system)
-        totals = dict.fromkeys(self.players, 0)
+        points = self.points()
+        kept = self._running.get(system.slug)
+        if kept is not None and kept[0] is points:
+            return kept[1]
+        rows = self._rows_after(system, dict.fromkeys(self.players, 0), self.hands, points)
+        self._running[system.slug] = (points, rows)
+        return rows
+
+    @staticmethod
+    def _rows_after(system: ScoringSystem, totals: dict[str, int], hands: Sequence[Hand],
+                    points: Sequence[dict[str, int]]) -> list[dict[str, int]]:
         rows = []
-        for hand, points in zip(self.hands, self.points()):
-            totals = system.add_hand(totals, hand.winner, points)
+        for hand, hand_points_ in zip(hands, points):
+            totals = system.add_hand(totals, hand.winner, hand_points_)
             rows.append(totals)
         return rows
+
+    def appended(self, hands: Sequence[Hand], dealers: Sequence[str]) -> ScoreSheet:
+        """This sheet with `hands` played after its own (dealt by `dealers`): what it already
+        worked out (each hand's points, the running totals) is carried over, so only the new
+        hands are scored. Earlier hands' totals never change (add_hand)."""
+        longer = replace(self, hands=[*self.hands, *hands], dealers=[*self.dealers, *dealers])
+        values = self.values
+        points = [*self.points(), *(hand_points(h, values) for h in hands)]
+        longer._points, longer._points_for = points, tuple(map(id, longer.hands))
+        for slug, (_, rows) in self._running.items():
+            start = rows[-1] if rows else dict.fromkeys(self.players, 0)
+            more = self._rows_after(system_of(slug), start, hands, points[len(self.hands):])
+            longer._running[slug] = (points, [*rows, *more])
+        return longer
 
     def standings(self, system: str | ScoringSystem | None = None) -> dict[str, int]:
         rows = self.running(system or self.scoring)

@@ -10,14 +10,14 @@ import json
 from flask import abort, render_template, request, session, url_for
 from flask_babel import get_locale, gettext
 
-from ..access.games import can_edit, game_or_404, stamp_with_rights
+from ..access.games import key_hash_opens, stamp_with_rights
 from ..compressed_pages import keep_compressed_as
 from ..domain.scoring import SYSTEMS
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games
+from ..services.game_state import GameState, game_state, state_of
 from ..services.hand_identity import undoable_delete
-from ..services.page_values import game_view
 from .forms import RematchForm, TargetForm
 from .page_cache import board_pages
 from .team_board import team_context
@@ -33,31 +33,39 @@ def board_view() -> str:
     return view if view in SYSTEMS else ""
 
 
-def board_context(game: Game) -> dict:
+def board_context(game: Game | GameState) -> dict:
     """What the scoreboard shows. `system` is the scoring system viewed (an object the
-    template asks who is best, how a hand adds up), `game_system` the game's own."""
-    sheet = games.sheet_of(game)
+    template asks who is best, how a hand adds up), `game_system` the game's own. From the
+    game's state kept per version (game_state): a look after a save scores only that hand."""
+    state = game if isinstance(game, GameState) else state_of(game)
+    sheet = state.sheet
     view = board_view()
     system = SYSTEMS[view] if view else sheet.system
-    outcome = sheet.outcome()
-    games.remember_totals(game, sheet)  # the next hand saved need not score the game again
-    editable = can_edit(game)
-    context = dict(game=game_view(game), sheet=sheet, view=view, system=system, game_system=sheet.system,
+    outcome = state.outcome
+    editable = key_hash_opens(state.view.id, state.key_hash)
+    context = dict(game=state.view, sheet=sheet, view=view, system=system, game_system=sheet.system,
                    systems=SYSTEMS.values(),
                    standings=sheet.standings(system), running=sheet.running(system),
-                   points=sheet.points(), outcome=outcome, editable=editable,
+                   points=state.points, outcome=outcome, editable=editable,
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
     context["chart_lines"] = (sheet.players, context["running"])
     context |= team_context(sheet, system)
-    grave = undoable_delete(game) if editable else None
+    grave = undoable_delete(state.view) if editable else None
     if grave is not None:  # Undo of the last delete, on every keeper's board until the next write
         context["undo"] = dict(number=grave.number,
-                               url=url_for("scorepad.restore_hand", game_id=game.id, hand_id=grave.public_id))
+                               url=url_for("scorepad.restore_hand", game_id=state.view.id, hand_id=grave.public_id))
     if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
         context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
-                        target_choices=games.target_choices(game, sheet),
+                        target_choices=games.target_choices(state.view, sheet),
                         rematch_dealer=sheet.next_dealer)
     return context
+
+
+def state_or_404(game_id: str) -> GameState:
+    state = game_state(game_id)
+    if state is None:
+        abort(404)
+    return state
 
 
 def hands_page(hands: int) -> tuple[int, int, int]:
@@ -91,7 +99,7 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     rendered = []
 
     def render() -> tuple[tuple | None, str]:
-        context = board_context(game_or_404(game_id))
+        context = board_context(state_or_404(game_id))
         game, keeper = context["game"], context["editable"]
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)

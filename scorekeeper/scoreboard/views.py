@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from flask import make_response, render_template
 
-from ..access.games import game_or_404, remember_visit
+from ..access.games import remember_visit
 from ..http_cache import not_modified, revalidate
 from . import bp
 from .board import (HANDS_PER_PAGE, board_context, board_etag, board_page, board_view, hands_page,
-                    page_stamp)
+                    page_stamp, state_or_404)
 
 
 @bp.get("/games/<public_id:game_id>")
@@ -23,7 +23,7 @@ def scoreboard(game_id: str):
 
 @bp.get("/games/<public_id:game_id>/hands")
 def all_hands(game_id: str):
-    context = board_context(game_or_404(game_id))
+    context = board_context(state_or_404(game_id))
     page, pages, newest = hands_page(len(context["sheet"].hands))
     return render_template("all_hands.html", page=page, pages=pages, newest=newest,
                            oldest=max(newest - HANDS_PER_PAGE + 1, 1), **context)

@@ -10,12 +10,13 @@ import uuid
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..access.games import can_edit, editable_game_or_403
+from ..access.games import can_edit, editable_game_or_403, key_hash_opens
 from ..domain.cards import KINDS
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games, hands
+from ..services.game_state import game_state
 from ..services.page_values import GameView, HandView, game_view
 from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
 from ..translate import translated
@@ -35,9 +36,13 @@ MOST_WAITING = 100
 
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
-    if request.method == "GET":
-        game = editable_game_or_403(game_id)
-        return _hand_page(game, game_view(game), None)
+    if request.method == "GET":  # from the game's kept state: the page costs the same at any length
+        state = game_state(game_id)
+        if state is None:
+            abort(404)
+        if not key_hash_opens(game_id, state.key_hash):
+            abort(403)
+        return _hand_page(None, state.view, None, sheet=state.sheet)
     head = games.load_game_head(game_id)  # the game's row and players: all a save reads
     if head is None:
         abort(404)

@@ -11,6 +11,7 @@ from ..domain.teams import teams_from_choices
 from ..form_fields import chosen_team
 from ..numbers import whole_number
 from ..services import games
+from ..services.game_state import summary_of
 from ..services.page_values import game_view, table_view
 from ..services.errors import ServiceError, StorageFailure
 from ..access.tables import my_tables
@@ -23,10 +24,10 @@ from .forms import NewGameForm
 def home():
     """Only the games this phone created, joined or opened: nothing lists the server's games."""
     playing, finished = [], []
-    for game in my_games():
-        sheet = games.sheet_of(game)
-        outcome = sheet.outcome()
-        (finished if outcome.finished else playing).append((game_view(game), sheet, outcome))
+    for game in my_games():  # each game's row and players; its hands only if it changed (summary_of)
+        summary = summary_of(game)
+        outcome = summary.outcome
+        (finished if outcome.finished else playing).append((game_view(game), summary, outcome))
     return render_template("home.html", playing=playing, finished=finished,
                            tables=[table_view(t) for t in my_tables()])
 

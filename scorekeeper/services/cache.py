@@ -27,6 +27,9 @@ class VersionFacts:
                 self._facts.popitem(last=False)
 
 
-def game_totals() -> VersionFacts:
-    """(game id, version) -> the game's totals then: one per app, so per database."""
-    return current_app.extensions.setdefault("game_totals", VersionFacts())
+def game_summaries() -> VersionFacts:
+    """(game id, version) -> what a list of games shows of it: one per app, so per database."""
+    facts = current_app.extensions.get("game_summaries")
+    if facts is None:
+        facts = current_app.extensions.setdefault("game_summaries", VersionFacts())
+    return facts

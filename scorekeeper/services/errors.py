@@ -49,6 +49,10 @@ class PossibleDuplicate(Conflict):
     details: duplicate_of (its number), same_cards."""
 
 
+class TooMany(ServiceError):
+    """Past a bound on what one game may take in a while; details: retry_after (seconds)."""
+
+
 class KeyMissing(ServiceError):
     """The change needs the game's edit key and none was given."""
 

@@ -12,12 +12,11 @@ from sqlalchemy.orm import joinedload, selectinload
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
     WINNER_TAKES_POINTS, Hand as DomainHand, PlayersError, ScoreSheet, SystemChoiceError,
-    build_hand, clean_player_names, dealing_seat, parse_system, reached_target)
+    build_hand, clean_player_names, dealing_seat, parse_system)
 from ..domain.teams import Teams, TeamsError, parse_teams, seat_partners_apart, teams_from_numbers
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, Player, db
 from ..plain_select import PlainSelect
-from .cache import game_totals
 from . import storage
 from .errors import Invalid, KeyMissing, KeyRefused, NotFound
 from ..ids import looks_like_public_id
@@ -62,33 +61,6 @@ def next_dealer_seat(game: Game) -> int:
     last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
                              .order_by(Hand.number.desc()).limit(1))
     return dealing_seat(last, game.first_dealer_seat, len(game.players))
-
-
-def totals_of(game: Game) -> dict[str, int]:
-    """The game's totals (its own scoring system) at its current version. Kept per version
-    (a version never changes), so recording hand after hand never scores the whole game."""
-    key = (game.id, game.version)
-    totals = game_totals().get(key)
-    if totals is None:
-        full = load_game(game.id) if "hands" not in game.__dict__ else game
-        totals = remember_totals(full, sheet_of(full))
-    return dict(totals)
-
-
-def remember_totals(game: Game, sheet: ScoreSheet) -> dict[str, int]:
-    """Note `game`'s totals at its version, as scored in `sheet`; returns them."""
-    totals = sheet.standings()
-    game_totals().put((game.id, game.version), totals)
-    return totals
-
-
-def is_over(game: Game, totals: dict[str, int]) -> bool:
-    """Whether the game can take no more hands; `totals` are its players' (totals_of).
-    A team game's team totals are not kept: its sheet is scored whole."""
-    if not is_team_game(game):
-        return reached_target(totals, game.target, game.scoring)
-    full = load_game(game.id) if "hands" not in game.__dict__ else game
-    return sheet_of(full).outcome().finished
 
 
 def empty_sheet(game: Game) -> ScoreSheet:

@@ -2,40 +2,43 @@
 caller shows the result without loading the game again."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
-from ..domain.scoring import (
-    MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, add_hand, build_hand, hand_points)
+from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, build_hand
 from ..domain.text import N_, message_of, say
-from ..models import Game, Hand, HeldCards, db
-from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound
-from .cache import game_totals
-from .games import (
-    empty_sheet, hand_count, is_over, load_game, load_game_head, next_dealer_seat, sheet_of,
-    totals_of)
+from ..models import Game, Hand, HeldCards, db, utcnow
+from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
+from .game_state import GameState, game_state, state_of
+from .games import load_game_head, next_dealer_seat, sheet_of
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, locate, unbury)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
+SAVE_WINDOW = timedelta(hours=1)
 
 
 @dataclass
 class Written:
     """A game just after a write, scored; `hand` is the hand written (None after a delete).
     game and sheet are None when the caller asked for no score (record_hand, scored=False).
-    After a delete, `deleted` is the id of the hand that can be put back."""
+    After a delete, `deleted` is the id of the hand that can be put back. `state` is the game
+    as the write left it, when it was caught up from what this process kept (game_state)."""
 
     game: Game | None
     sheet: ScoreSheet | None
     hand: Hand | None = None
     created: bool = True
     deleted: str | None = None
+    state: GameState | None = None
 
 
 def check_hand(game: Game, held: object, typed: object) -> DomainHand:
@@ -78,6 +81,13 @@ def _next_version(game: Game) -> int:
     return game.version + 1
 
 
+def _reshaped(game: Game) -> None:
+    """This write changes a hand already saved (or the numbers after it): a process that kept
+    the game before must read its hands again, not only the new ones (game_state). Every
+    write that edits, deletes or puts back a hand says so."""
+    game.hands_reshaped_at = _next_version(game)
+
+
 def _check_request_id(request_id: object) -> None:
     if request_id is not None and (not isinstance(request_id, str) or not request_id
                                    or len(request_id) > MAX_REQUEST_ID):
@@ -95,12 +105,11 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     many hands it saw; `mine`: request ids of the phone's own earlier saves); if another
     phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, the
-    number of hands, and whether the game was already over (kept per version): its cost does
-    not grow with the game. The whole game is scored afterwards, only if `scored`.
+    hands' keys, and the hands this process has not seen yet (game_state): its cost does not
+    grow with the game. The game is brought up to date afterwards, only if `scored`.
     """
     _check_request_id(request_id)
-
-    after_write: dict = {}
+    game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
 
     def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
@@ -108,35 +117,51 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
             if earlier is not None:
                 return earlier, False
             _refuse_deleted_request(game.id, request_id)
-        count = hand_count(game.id)
-        totals = _room_for_a_hand(game, count)
+        count = _room_for_a_hand(game)
         result = check_hand(game, held, typed)
         if not confirm_new:
             check_not_saved_since(game, result, ask_always, count, after, after_version, mine)
+        _count_save(game)
         hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
                     request_id=request_id, revision=_next_version(game), created_version=_next_version(game),
                     dealer_seat=next_dealer_seat(game))
         _fill(game, hand, result)
         db.session.add(hand)
-        points = hand_points(result, empty_sheet(game).values)
-        after_write.update(game=game, totals=add_hand(totals, result, points, game.scoring))
         return hand, True
 
     hand, created = _write_once(game_id, change, request_id)
-    if created:  # the write bumped the version: the next hand starts from these totals
-        game_totals().put((game_id, after_write["game"].version), after_write["totals"])
     return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
 
 
-def _room_for_a_hand(game: Game, count: int) -> dict[str, int]:
-    """The game's totals, when it can take one more hand."""
+def _room_for_a_hand(game: Game) -> int:
+    """How many hands the game holds, when it can take one more (a team game's team totals
+    decide, kept per version like the players')."""
+    state = state_of(game)
+    count = len(state.keys)
     if count >= MAX_HANDS:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
-    totals = totals_of(game)
-    if is_over(game, totals):
+    if state.outcome.finished:
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
-    return totals
+    return count
+
+
+def _count_save(game: Game) -> None:
+    """One more hand saved or deleted in the game's current hour (the caller's write keeps
+    it); past HAND_SAVES_PER_HOUR, TooMany and nothing is written. Every phone of the game
+    counts together, in the game's row, so any number of workers share the count."""
+    limit = current_app.config["HAND_SAVES_PER_HOUR"]
+    if not current_app.config["RATELIMIT_ENABLED"] or not limit:
+        return
+    now = utcnow()
+    if game.saves_since is None or not game.saves_since <= now < game.saves_since + SAVE_WINDOW:
+        game.saves_since, game.saves_counted = now, 0
+    if game.saves_counted >= limit:
+        wait = math.ceil((game.saves_since + SAVE_WINDOW - now).total_seconds())
+        raise TooMany(say(N_("This game took more hands within the last hour than any table plays: "
+                             "nothing was saved. Try again later.")),
+                      details={"retry_after": max(wait, 1)})
+    game.saves_counted += 1
 
 
 def _refuse_deleted_request(game_id: str, request_id: str) -> None:
@@ -162,11 +187,12 @@ def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
 
 
 def _written(game_id: str, hand: Hand, created: bool) -> Written:
-    """The whole game after a write, scored, for an answer that shows it all."""
+    """The whole game after a write, scored, for an answer that shows it all: caught up from
+    the state before the write with the hand just written (game_state), not rescored."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
-    game = load_game(game_id)
-    hand = next((h for h in game.hands if h.id == hand.id), hand)
-    return Written(game, sheet_of(game), hand, created=created)
+    state = game_state(game_id)
+    return Written(None, state.sheet, hand, created=created, state=state) if state else \
+        Written(None, None, hand, created=created)
 
 
 def replace_hand(game_id: str, number: int, held: object, typed: object = None,
@@ -182,6 +208,7 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
         check_revision(hand, expected_revision)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
+        _reshaped(game)
         return Written(game, sheet_of(game), hand)
 
     return write_game(game_id, change)
@@ -193,7 +220,9 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
     def change(game: Game) -> Written:
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
+        _count_save(game)  # each delete keeps a row (the hand, for Undo)
         grave = bury(game, hand)
+        _reshaped(game)
         return Written(game, sheet_of(game), None, deleted=grave.public_id)
 
     return write_game(game_id, change)
@@ -220,6 +249,7 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
             raise Conflict(say(N_("Hand %(number)s cannot go back: a game holds at most %(max)s hands."),
                                number=grave.number, max=MAX_HANDS))
         hand = unbury(game, grave)
+        _reshaped(game)
         if held is not None:
             _fill(game, hand, check_hand(game, held, typed))
             hand.revision = _next_version(game)

@@ -59,8 +59,9 @@ class TableView:
     name: str
 
 
-def game_view(game: Game) -> GameView:
-    hands = () if "hands" in inspect(game).unloaded else tuple(
+def game_view(game: Game, with_hands: bool = True) -> GameView:
+    """`game` as plain values; its hands only if asked and loaded (a head has none)."""
+    hands = () if not with_hands or "hands" in inspect(game).unloaded else tuple(
         HandView(h.public_id, h.number, h.revision, h.dealer_seat, *stored_cards(game, h)) for h in game.hands)
     return GameView(id=game.id, edition=game.edition, scoring=game.scoring, target=game.target,
                     version=game.version, updated_at=game.updated_at,

@@ -1,0 +1,259 @@
+"""How many phones one server holds: the most phones at which a poll's p95 stays under 50 ms.
+
+Run: .venv/bin/python benchmarks/capacity.py [sqlite|postgresql ...]
+PostgreSQL needs SCOREKEEPER_BENCH_POSTGRES_URL (a server where a throwaway database may be made,
+e.g. postgresql+psycopg://postgres@127.0.0.1:54329/postgres).
+
+The README's gunicorn (3 workers, 4 threads, keep-alive 5) on loopback. A table is 4 watching
+phones and a keeper: every phone polls its scoreboard's live part every 2 s on its own
+keep-alive connection, with its device cookie and the ETag of what it last saw (304 while
+nothing changed, the new board after a save); each keeper saves a hand through the API every
+30 s. The same phones and keepers also ask a bare Flask route on the same server instead, in
+turn with the app at each step of the same run, so the figure that matters is the ratio. The
+phones climb a ladder (25, 50, 100, …) until p95 passes 50 ms, then the gap is halved twice. The load generator shares the machine: its own
+lag counts in every p95, the bare route's as much as the app's.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.harness import PHONE_HEADERS, call, gunicorn  # noqa: E402
+
+POLL_S, SAVE_S = 2.0, 30.0
+PHONES_PER_TABLE = 4
+P95_BUDGET_MS = 50.0
+STEP_S = 20  # measured seconds per step, after one poll period of warming up
+PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
+HELD = '{"held": {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}}'
+WORKERS = 3  # the README's
+BARE = "/_bare"
+
+
+class Phone:
+    """One keep-alive connection and what the phone holds: its cookie and last ETag."""
+
+    def __init__(self, host: str, port: int, path: str, cookie: str):
+        self.host, self.port, self.path, self.cookie = host, port, path, cookie
+        self.etag: str | None = None
+        self.reader = self.writer = None
+
+    async def ask(self, method: str = "GET", path: str | None = None, body: str | None = None,
+                  headers: dict | None = None) -> tuple[int, float]:
+        if self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        lines = [f"{method} {path or self.path} HTTP/1.1", f"Host: {self.host}", f"Cookie: {self.cookie}",
+                 *(f"{k}: {v}" for k, v in PHONE_HEADERS.items()),
+                 *(f"{k}: {v}" for k, v in (headers or {}).items())]
+        if self.etag and method == "GET":
+            lines.append(f"If-None-Match: {self.etag}")
+        data = body.encode() if body else b""
+        if body:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+        start = time.perf_counter()
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        status, length, etag, close = await self._read_head()
+        await self.reader.readexactly(length)
+        took = (time.perf_counter() - start) * 1000
+        if etag and method == "GET":
+            self.etag = etag
+        if close:
+            self.writer.close()
+            self.writer = None
+        return status, took
+
+    async def _read_head(self):
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length, etag, close = 0, None, False
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "content-length":
+                length = int(value)
+            elif name == "etag":
+                etag = value
+            elif name == "connection" and value.lower() == "close":
+                close = True
+        return status, length, etag, close
+
+
+async def _run(phones: list[Phone], keepers: list[tuple[Phone, str, str]], seconds: float) -> dict:
+    """Every phone polls every POLL_S, every keeper saves every SAVE_S, for a warm-up period
+    and `seconds`; the polls' latencies after the warm-up, and the failures."""
+    polls: list[float] = []
+    unchanged: list[float] = []  # 304s
+    changed: list[float] = []  # a new board after a save (or the first look)
+    failed = [0]
+    start = time.perf_counter()
+    warm, end = start + POLL_S, start + POLL_S + seconds
+
+    async def loop(phone: Phone, period: float, ask):
+        next_at = start + random.uniform(0, period)
+        while next_at < end:
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            began = time.perf_counter()
+            try:
+                status, took = await ask(phone)
+            except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
+                failed[0] += 1
+                phone.writer = None
+                status, took = 0, (time.perf_counter() - began) * 1000
+            if status >= 400 or status == 0:
+                failed[0] += status != 0
+            elif ask is poll and began >= warm:
+                polls.append(took)
+                (unchanged if status == 304 else changed).append(took)
+            next_at += period
+
+    async def poll(phone):
+        return await phone.ask()
+
+    def saver(path: str, key: str):
+        async def save(phone):
+            if path == BARE:  # the bare route answers GET only; it costs the same either way
+                return await phone.ask("GET", path)
+            return await phone.ask("POST", path, HELD, {"Authorization": f"Bearer {key}"})
+        return save
+
+    await asyncio.gather(*(loop(p, POLL_S, poll) for p in phones),
+                         *(loop(p, SAVE_S, saver(path, key)) for p, path, key in keepers))
+    for phone in [*phones, *(k[0] for k in keepers)]:
+        if phone.writer is not None:
+            phone.writer.close()
+    return {"p95": _p95(polls), "median": statistics.median(polls) if polls else float("inf"),
+            "polls": len(polls), "failed": failed[0], "p95_304": _p95(unchanged),
+            "p95_new": _p95(changed), "new": len(changed)}
+
+
+def _p95(times: list[float]) -> float:
+    return sorted(times)[int(len(times) * 0.95)] if times else float("nan")
+
+
+def _cookie(base: str, path: str) -> str:
+    """A phone's cookies after its first two looks (a device id, then remembered)."""
+    import http.cookiejar
+    import urllib.request
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    for _ in range(2):
+        browser.open(base + path).read()
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+class Tables:
+    """Games with their watching phones' cookies and keepers, made as many as needed."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.games: list[tuple[dict, list[str]]] = []
+
+    def phones(self, count: int, bare: bool) -> tuple[list[Phone], list[tuple[Phone, str, str]]]:
+        tables = -(-count // PHONES_PER_TABLE)
+        while len(self.games) < tables:
+            game, _ = call(self.base, "/api/games", {"players": PLAYERS, "target": 100_000})
+            self.games.append((game, [_cookie(self.base, f"/games/{game['id']}")
+                                      for _ in range(PHONES_PER_TABLE)]))
+        url = urlsplit(self.base)
+        phones, keepers = [], []
+        for game, cookies in self.games[:tables]:
+            board = BARE if bare else f"/games/{game['id']}/board"
+            save = BARE if bare else f"/api/games/{game['id']}/hands"
+            phones += [Phone(url.hostname, url.port, board, c) for c in cookies]
+            keepers.append((Phone(url.hostname, url.port, save, cookies[0]), save, game["edit_key"]))
+        return phones[:count], keepers
+
+
+def holds(tables: Tables, count: int, bare: bool) -> tuple[bool, dict]:
+    phones, keepers = tables.phones(count, bare)
+    result = asyncio.run(_run(phones, keepers, STEP_S))
+    return result["p95"] < P95_BUDGET_MS and result["failed"] == 0, result
+
+
+LADDER = (25, 50, 100, 200, 400, 800, 1600, 3200)
+
+
+def most_phones(tables: Tables, refine: int = 2) -> tuple[dict[str, int], list]:
+    """For the bare route and the app, in turn at each step (so both meet the same neighbours'
+    load): climb the ladder until each breaks the budget, then halve the gap `refine` times."""
+    log = []
+    good = {"bare": 0, "app": 0}
+    bad: dict[str, int | None] = {"bare": None, "app": None}
+
+    def step(name: str, count: int) -> None:
+        ok, result = holds(tables, count, bare=name == "bare")
+        log.append((name, count, result))
+        if ok and count > good[name] and (bad[name] is None or count < bad[name]):
+            good[name] = count
+        elif not ok and (bad[name] is None or count < bad[name]):
+            bad[name] = count
+
+    for count in LADDER:
+        running = [name for name in good if bad[name] is None]
+        if not running:
+            break
+        for name in running:
+            step(name, count)
+    for _ in range(refine):
+        for name in good:
+            if bad[name] is not None and bad[name] - good[name] > 10:
+                step(name, (good[name] + bad[name]) // 2)
+    return good, log
+
+
+@contextmanager
+def postgres_database():
+    """A throwaway database on SCOREKEEPER_BENCH_POSTGRES_URL's server."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    url = os.environ.get("SCOREKEEPER_BENCH_POSTGRES_URL")
+    if not url:
+        raise SystemExit("set SCOREKEEPER_BENCH_POSTGRES_URL for the PostgreSQL run")
+    name = f"scorekeeper_capacity_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@contextmanager
+def database(kind: str):
+    if kind == "sqlite":
+        yield None  # harness.gunicorn's own throwaway SQLite file
+    else:
+        with postgres_database() as url:
+            yield url
+
+
+def main(kinds: list[str]) -> int:
+    print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), f"{os.cpu_count()} cores,",
+          f"gunicorn {WORKERS} workers x 4 threads; poll p95 budget {P95_BUDGET_MS:.0f} ms")
+    for kind in kinds:
+        with database(kind) as url, gunicorn(workers=WORKERS, database_url=url) as base:
+            held, log = most_phones(Tables(base))
+        for name, count, r in log:
+            print(f"  {kind:<10} {name:<4} {count:>5} phones: poll p95 {r['p95']:6.1f} ms "
+                  f"(304s {r['p95_304']:.1f}, new boards {r['p95_new']:.1f} ms, {r['new']} of them), "
+                  f"median {r['median']:4.1f} ms, {r['polls']} polls, {r['failed']} failed", flush=True)
+        app, bare = held["app"], held["bare"]
+        share = f"{app / bare:.0%}" if bare else "the bare route held none"
+        print(f"{kind}: the app holds {app} phones, the bare route {bare} ({share})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or ["sqlite", "postgresql"]))

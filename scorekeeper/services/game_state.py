@@ -1,0 +1,295 @@
+"""A game as scored at one version, kept in this process and caught up by what changed.
+
+Every page and answer that shows a whole game asks for its state here. A state is built once
+per version from the one kept before it: when no saved hand changed in between (the game's
+`hands_reshaped_at`), only the hands numbered after the kept ones are read; otherwise the
+hands' keys (row, revision, number, dealer: small rows, no cards), and only the rows that are
+new or were edited are loaded, reusing what the process already checked and scored. So a save, and the first look after it, cost what changed,
+not the whole game, in any worker that has seen the game once. A worker that never has
+loads the game whole, once (outside any write lock: see hands.record_hand).
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import NamedTuple
+
+from flask import current_app
+from sqlalchemy import and_, bindparam, select
+from sqlalchemy.orm import joinedload
+
+from ..domain.editions import get_edition, parse_house_rules
+from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
+from ..models import Game, Hand, db
+from ..plain_select import PlainSelect
+from .games import VISIBLE, game_settings, load_game, load_game_head, stored_cards, teams_of
+from .cache import game_summaries
+from .page_values import GameView, HandView, game_view
+
+# Hands this process keeps scored, over all the games it keeps. Kept objects are live, so the
+# garbage guard's collection after each request that loaded rows walks them (database.py):
+# about 14 objects a hand, 1 ms per 1,000 hands, so this bounds that walk to a few ms.
+KEPT_HANDS = 5_000
+REBUILD_SHARE = 0.5  # more changed hands than this share: load the game whole instead
+
+_G, _H = Game.__table__, Hand.__table__
+# The game's version with its hands' keys, in one statement: one consistent snapshot.
+_KEYS = PlainSelect(
+    select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
+    .select_from(_G.outerjoin(_H, _H.c.game_id == _G.c.id))
+    .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_H.c.number))
+# The same for the hands after the first `after` only: what a game took since it was kept,
+# when no saved hand changed since (games.hands_reshaped_at).
+_NEW_KEYS = PlainSelect(
+    select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat)
+    .select_from(_G.outerjoin(_H, and_(_H.c.game_id == _G.c.id, _H.c.number > bindparam("after"))))
+    .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_H.c.number))
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """One hand row's cards as entered and as the domain checked them; true for its revision."""
+    held: dict[str, list[str]]
+    typed: dict[str, int]
+    domain: DomainHand
+
+
+class HandKey(NamedTuple):
+    """A hand row as the keys query reads it: no cards."""
+    row: int
+    public_id: str
+    number: int
+    revision: int
+    dealer_seat: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The game at `version`: its plain view (every hand), its score sheet, its settings."""
+    version: int
+    view: GameView
+    sheet: ScoreSheet
+    settings: dict
+    keys: tuple[HandKey, ...]
+    stored: dict[tuple[int, int], StoredHand]  # (row, revision) -> the hand's cards
+    seats: tuple  # (player id, seat, name, team) per seat: stored hands are valid for these
+    key_hash: str  # the edit key's hash, to tell a keeper from a watcher
+    sheet_settings: tuple  # what `sheet` was scored with besides its hands (_sheet_settings)
+
+    @cached_property
+    def outcome(self) -> Outcome:
+        return self.sheet.outcome()
+
+    @cached_property
+    def points(self) -> list[dict[str, int]]:
+        return self.sheet.points()
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return self.sheet.standings()
+
+
+class KeptStates:
+    """The latest state of each game this process looked at, least recently used dropped
+    first once they hold more than KEPT_HANDS hands."""
+
+    def __init__(self, kept_hands: int = KEPT_HANDS):
+        self.kept_hands = kept_hands
+        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> GameState | None:
+        with self._lock:
+            return self._states.get(game_id)
+
+    def put(self, game_id: str, state: GameState) -> None:
+        with self._lock:
+            old = self._states.get(game_id)
+            if old is not None and old.version > state.version:
+                return  # a slower request must not replace a newer state
+            self._states[game_id] = state
+            self._states.move_to_end(game_id)
+            held = sum(len(s.keys) + 1 for s in self._states.values())
+            while held > self.kept_hands and len(self._states) > 1:
+                _, dropped = self._states.popitem(last=False)
+                held -= len(dropped.keys) + 1
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+def kept_states() -> KeptStates:
+    """This app's states: one per app, so per database."""
+    states = current_app.extensions.get("game_states")
+    if states is None:
+        states = current_app.extensions.setdefault("game_states", KeptStates())
+    return states
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games shows of one: its players, edition, hands played and outcome."""
+    players: list[str]
+    edition: object  # the domain's Edition
+    hand_count: int
+    outcome: Outcome
+
+
+def summary_of(head: Game) -> GameSummary:
+    """`head`'s summary at its version: kept per version, so a list of games scores only the
+    games that changed since it was last shown, each once. A game not kept whole is scored
+    without being kept (a home page's 60 games must not push out the games being played)."""
+    key = (head.id, head.version)
+    summary = game_summaries().get(key)
+    if summary is None:
+        kept = kept_states().get(head.id)
+        state = kept if kept is not None and kept.version == head.version else state_of(head, keep=False)
+        summary = GameSummary(state.sheet.players, state.sheet.edition, len(state.keys), state.outcome)
+        game_summaries().put(key, summary)
+    return summary
+
+
+def game_state(game_id: str) -> GameState | None:
+    """The game as it is now (None: no such game, or still being restored)."""
+    head = load_game_head(game_id)
+    return None if head is None else state_of(head)
+
+
+def state_of(head: Game, keep: bool = True) -> GameState:
+    """The state at `head`'s version (`head`: the game's row and players, as just loaded in
+    this session; inside a write, as the write lock holds them); kept for the next version,
+    unless not `keep`."""
+    kept = kept_states().get(head.id)
+    if kept is not None and kept.version == head.version:
+        return kept
+    state = None
+    # only forward: a request reading an older snapshot than another thread kept is built whole
+    if kept is not None and kept.version < head.version and kept.seats == _seats(head) \
+            and kept.view.edition == head.edition:
+        state = _caught_up(head, kept)
+    if state is None:
+        state = _whole(head.id)
+    if state is not None and keep:
+        kept_states().put(head.id, state)
+    return state
+
+
+def _seats(game: Game) -> tuple:
+    return tuple((p.id, p.seat, p.name, p.team) for p in game.players)
+
+
+def _caught_up(head: Game, kept: GameState) -> GameState | None:
+    """`kept` brought to `head`'s version by loading only new or edited hands; None when that
+    cannot be done safely (the game moved on meanwhile, or most of it changed)."""
+    keys = _new_keys(head, kept)
+    if keys is None:
+        return None
+    same_start = keys[:len(kept.keys)] == kept.keys
+    if same_start:  # only hands added: everything kept still holds
+        missing, stored = list(keys[len(kept.keys):]), dict(kept.stored)
+    else:
+        missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
+        stored = {(k.row, k.revision): kept.stored[(k.row, k.revision)] for k in keys
+                  if (k.row, k.revision) in kept.stored}
+    if len(missing) > max(1, len(keys) * REBUILD_SHARE):
+        return None
+    if missing:
+        # the rows and their cards in ONE statement: one snapshot, so the revision checked
+        # below is the revision of the cards read (PostgreSQL reads each statement afresh)
+        loaded = db.session.scalars(
+            select(Hand).where(Hand.id.in_([k.row for k in missing])).options(joinedload(Hand.entries))
+            .execution_options(populate_existing=True)).unique().all()
+        revisions = {h.id: h.revision for h in loaded}
+        if any(revisions.get(k.row) != k.revision for k in missing):
+            return None  # edited again since the keys were read
+        stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
+    if same_start and _sheet_settings(head) == kept.sheet_settings:
+        return _appended(head, kept, keys, stored)
+    return _state(head, keys, stored)
+
+
+def _new_keys(head: Game, kept: GameState) -> tuple[HandKey, ...] | None:
+    """The game's hand keys at `head`'s version: only the hands after the kept ones are read
+    when no saved hand changed since the kept version; None if the game moved on meanwhile."""
+    connection = db.session.connection()  # this session's transaction (a write's, under its lock)
+    raw, dialect = connection.connection.dbapi_connection, connection.dialect
+    only_added = (head.hands_reshaped_at or 0) <= kept.version
+    if only_added:
+        rows = _NEW_KEYS.all_on(raw, dialect, {"game_id": head.id, "after": len(kept.keys)})
+    else:
+        rows = _KEYS.all_on(raw, dialect, {"game_id": head.id})
+    if not rows or rows[0][0] != head.version:
+        return None  # another write landed between the two reads: load it whole, consistently
+    found = [r[1:] for r in rows if r[1] is not None]
+    if not only_added:
+        return _keys(kept.keys, found)
+    added = tuple(HandKey._make(r) for r in found)
+    if [k.number for k in added] != list(range(len(kept.keys) + 1, len(kept.keys) + len(added) + 1)):
+        return None  # not a plain run of new hands: read it whole
+    return kept.keys + added
+
+
+def _keys(kept: tuple[HandKey, ...], rows: list[tuple]) -> tuple[HandKey, ...]:
+    """The rows as keys, reusing the kept ones when they start the same (compared as tuples)."""
+    if rows[:len(kept)] == list(kept):
+        return kept + tuple(HandKey._make(r) for r in rows[len(kept):])
+    return tuple(HandKey._make(r) for r in rows)
+
+
+def _sheet_settings(game: Game) -> tuple:
+    """What a score sheet depends on besides its hands."""
+    return (game.edition, game.scoring, game.target, repr(game.house_rules), game.first_dealer_seat,
+            _seats(game))
+
+
+def _appended(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict) -> GameState:
+    """`kept` with the hands saved after it: only those are scored."""
+    seats = {p.seat: p.name for p in head.players}
+    new = keys[len(kept.keys):]
+    hands = [stored[(k.row, k.revision)] for k in new]
+    sheet = kept.sheet.appended([h.domain for h in hands], [seats[k.dealer_seat] for k in new])
+    views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+                  for k, h in zip(new, hands))
+    return replace(kept, version=head.version, view=replace(_head_view(head), hands=kept.view.hands + views),
+                   sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
+
+
+def _whole(game_id: str) -> GameState | None:
+    """The game loaded whole in one statement (a consistent snapshot) and scored."""
+    game = load_game(game_id)
+    if game is None:
+        return None
+    keys = tuple(HandKey(h.id, h.public_id, h.number, h.revision, h.dealer_seat) for h in game.hands)
+    stored = {(h.id, h.revision): _stored_hand(game, h) for h in game.hands}
+    return _state(game, keys, stored)
+
+
+def _stored_hand(game: Game, hand: Hand) -> StoredHand:
+    held, typed = stored_cards(game, hand)
+    domain = build_hand(get_edition(game.edition), list(held), held, typed)
+    return StoredHand(held, typed, domain)
+
+
+def _state(game: Game, keys: tuple[HandKey, ...], stored: dict) -> GameState:
+    edition = get_edition(game.edition)
+    seats = {p.seat: p.name for p in game.players}
+    hands = [stored[(k.row, k.revision)] for k in keys]
+    sheet = ScoreSheet(
+        edition=edition, rules=parse_house_rules(game.house_rules, edition), scoring=game.scoring, target=game.target,
+        players=[p.name for p in game.players], hands=[h.domain for h in hands],
+        dealers=[seats[k.dealer_seat] for k in keys],
+        first_dealer=seats.get(game.first_dealer_seat), teams=teams_of(game))
+    views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+                  for k, h in zip(keys, hands))
+    return GameState(version=game.version, view=replace(_head_view(game), hands=views), sheet=sheet,
+                     settings=game_settings(game), keys=keys, stored=stored, seats=_seats(game),
+                     key_hash=game.edit_key_hash, sheet_settings=_sheet_settings(game))
+
+
+def _head_view(game: Game) -> GameView:
+    return game_view(game, with_hands=False)
+
+

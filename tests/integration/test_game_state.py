@@ -1,0 +1,124 @@
+"""Issue 30: a game's state is kept per version and caught up by what changed (services/
+game_state.py). Whatever the writes, in whichever worker, every answer must be the JSON the
+whole game scored afresh gives, byte for byte."""
+import json
+
+import pytest
+
+from scorekeeper.api.serializers import game_dict
+from scorekeeper.services import games
+from scorekeeper.services.game_state import kept_states
+
+from tests.support.helpers import auth, new_game, post_hand
+
+PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+
+
+def held(winner: int, n: int) -> dict:
+    """A legal hand: `winner` went out, the others hold a few cards that vary with `n`."""
+    kinds = ["7", "skip", "wild", "draw2", "3", "reverse", "0", "wild-draw4"]
+    return {name: ([] if seat == winner else [kinds[(n + seat) % len(kinds)], str((n * seat) % 10)])
+            for seat, name in enumerate(PLAYERS)}
+
+
+def full_game(app, game_id: str) -> dict:
+    with app.test_request_context():
+        game = games.load_game(game_id)
+        return game_dict(game, games.sheet_of(game))
+
+
+def recomputed(app, game_id: str) -> bytes:
+    """The game as GET answers it, loaded whole and scored from every hand."""
+    with app.test_request_context():
+        return app.json.response(full_game(app, game_id)).get_data()
+
+
+def recomputed_save(app, game_id: str, hand_id: str) -> bytes:
+    """A save's answer (the hand and its game), loaded whole and scored from every hand."""
+    payload = full_game(app, game_id)
+    hand = next(h for h in payload["hands"] if h["id"] == hand_id)
+    with app.test_request_context():
+        return app.json.response({"hand": hand, "game": payload}).get_data()
+
+
+@pytest.fixture(params=["plain", "teams"])
+def scoring_game(request, client):
+    options = {"target": 5000}
+    if request.param == "teams":
+        options["teams"] = [["Ana", "Cy"], ["Ben", "Dee"]]
+    return new_game(client, PLAYERS, **options)
+
+
+def test_every_save_answers_what_a_full_recomputation_gives(app, client, scoring_game):
+    game = scoring_game
+    for n in range(12):
+        response = post_hand(client, game, held(n % 4, n), request_id=f"r{n}")
+        assert response.status_code == 201, response.json
+        assert response.data == recomputed_save(app, game["id"], response.json["hand"]["id"])
+    again = post_hand(client, game, held(0, 0), request_id="r3")  # a resent save: that same hand
+    assert again.json["hand"]["number"] == 4
+    assert again.data == recomputed_save(app, game["id"], again.json["hand"]["id"])
+
+
+def test_edits_deletes_restores_and_a_new_target_are_caught_up_exactly(app, client, scoring_game):
+    game = scoring_game
+    for n in range(8):
+        post_hand(client, game, held(n % 4, n))
+    url = f"/api/games/{game['id']}"
+    steps = [
+        lambda: client.put(f"{url}/hands/3", json={"held": held(2, 40)}, headers=auth(game)),
+        lambda: client.delete(f"{url}/hands/2", headers=auth(game)),
+        lambda: post_hand(client, game, held(1, 41)),
+        lambda: client.post(f"{url}/hands/{deleted[0]}/restore", headers=auth(game)),
+        lambda: client.patch(url, json={"target": 6000}, headers=auth(game)),
+        lambda: client.delete(f"{url}/hands/9", headers=auth(game)),
+        lambda: post_hand(client, game, held(3, 42)),
+    ]
+    deleted = []
+    for step in steps:
+        response = step()
+        assert response.status_code < 300, response.json
+        if response.json.get("deleted"):
+            deleted.append(response.json["deleted"])
+        assert client.get(url).data == recomputed(app, game["id"])
+
+
+def test_a_worker_catches_up_with_writes_made_in_another(app, client, make_app, database_url, scoring_game):
+    """Two workers on one database, each with its own kept states: what one wrote (a new hand,
+    an edit, a delete and a new hand at the same count) the other shows exactly."""
+    game = scoring_game
+    other = make_app(database_url).test_client()
+    url = f"/api/games/{game['id']}"
+    for n in range(5):
+        post_hand(client, game, held(n % 4, n))
+    assert other.get(url).data == recomputed(app, game["id"])  # the other worker keeps it now
+    writes = [
+        lambda: post_hand(client, game, held(2, 7)),
+        lambda: client.put(f"{url}/hands/1", json={"held": held(3, 8)}, headers=auth(game)),
+        lambda: client.delete(f"{url}/hands/4", headers=auth(game)),
+        lambda: post_hand(client, game, held(0, 9)),  # as many hands as before the delete
+        lambda: post_hand(other, game, held(1, 10)),
+    ]
+    for write in writes:
+        assert write().status_code < 300
+        assert other.get(url).data == recomputed(app, game["id"])
+        assert client.get(url).data == recomputed(app, game["id"])
+
+
+def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client, scoring_game):
+    """The state after a save is the kept one plus that hand: its other hands are the very
+    objects kept before (no hand loaded or checked again), in a team game too."""
+    game = scoring_game
+    for n in range(6):
+        post_hand(client, game, held(n % 4, n))
+    with app.app_context():
+        before = kept_states().get(game["id"])
+    post_hand(client, game, held(1, 99))
+    with app.app_context():
+        after = kept_states().get(game["id"])
+    assert after.version == before.version + 1
+    assert all(after.stored[key] is before.stored[key] for key in before.stored)
+    assert len(after.keys) == 7
+    assert after.sheet.hands[:6] == before.sheet.hands  # carried over, not rebuilt
+    assert all(a is b for a, b in zip(after.sheet.hands, before.sheet.hands))
+

@@ -1,0 +1,51 @@
+"""Issue 30: the home page lists up to 60 games; a look reads their rows, and the cards of only
+the games that changed since they were last shown (each version summarised once)."""
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from scorekeeper.models import db
+
+from tests.support.helpers import keep_score, new_game, post_hand
+
+
+@contextmanager
+def statements(app):
+    seen: list[str] = []
+
+    def note(conn, cursor, statement, *args):
+        seen.append(statement.lower())
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def reads_cards(seen: list[str]) -> int:
+    return sum("held_cards" in s for s in seen)
+
+
+def test_a_second_look_reads_no_cards_and_a_save_makes_one_game_read_again(app, client):
+    played = []
+    for n in range(3):
+        game = new_game(client, ("Ana", "Ben"))
+        keep_score(client, game)
+        for _ in range(n + 1):
+            post_hand(client, game, {"Ana": [], "Ben": ["7"]})
+        played.append(game)
+    first = client.get("/").get_data(as_text=True)
+    assert "3 hands" in first and "2 hands" in first and "1 hand" in first
+    with statements(app) as seen:
+        again = client.get("/").get_data(as_text=True)
+    assert reads_cards(seen) == 0
+    assert again.count("Ana leads") == first.count("Ana leads") == 3
+    post_hand(client, played[0], {"Ana": ["wild", "wild"], "Ben": []})
+    app.extensions["game_states"].clear()  # as in a worker that never showed that game whole
+    with statements(app) as seen:
+        after = client.get("/").get_data(as_text=True)
+    assert reads_cards(seen) == 1  # that one game, once
+    assert "Ben leads" in after and after.count("Ana leads") == 2
