@@ -93,11 +93,11 @@ def seed() -> dict[int, str]:
     return tables
 
 
-def _insert(games, seats, hands, cards) -> None:
+def _insert(games, seats, hands, cards, target: int = TARGET) -> None:
     rules = json.dumps({"zero_counts_ten": False, "stacking": False, "uno_penalty": None})
     db.session.execute(text(
         "INSERT INTO games (id, edition, scoring, target, house_rules, edit_key_hash, version, "
-        f"created_at, updated_at, table_id) VALUES (:id, 'classic', 'winner-takes-points', {TARGET}, "
+        f"created_at, updated_at, table_id) VALUES (:id, 'classic', 'winner-takes-points', {target}, "
         f"'{rules}', :h, 1, :at, :at, :t)"), games)
     db.session.execute(text("INSERT INTO players (id, game_id, seat, name, roster_id) "
                             "VALUES (:id, :g, :seat, :name, :r)"), seats)
@@ -263,17 +263,7 @@ def heavy_table(app) -> str:
             hands.append({"id": hand_id, "g": public(g), "n": n, "at": now})
             for s in range(2):
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": "" if s == n % 2 else "7"})
-    rules = json.dumps({"zero_counts_ten": False, "stacking": False, "uno_penalty": None})
-    db.session.execute(text(
-        "INSERT INTO games (id, edition, scoring, target, house_rules, edit_key_hash, version, "
-        f"created_at, updated_at, table_id) VALUES (:id, 'classic', 'winner-takes-points', 100000, "
-        f"'{rules}', :h, 1, :at, :at, :t)"), games)
-    db.session.execute(text("INSERT INTO players (id, game_id, seat, name, roster_id) "
-                            "VALUES (:id, :g, :seat, :name, :r)"), seats)
-    db.session.execute(text("INSERT INTO hands (id, game_id, number, revision, created_at) "
-                            "VALUES (:id, :g, :n, 1, :at)"), hands)
-    db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
-    db.session.commit()
+    _insert(games, seats, hands, cards, target=100_000)  # never finished: every hand counts
     return table_id
 
 

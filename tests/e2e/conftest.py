@@ -57,3 +57,19 @@ class Taps:
 @pytest.fixture
 def taps(page):
     return Taps(page)
+
+
+@pytest.fixture
+def phone(browser, playwright):
+    """New phones (browser contexts, each with its own storage), iPhone-sized, service workers
+    off: the outbox must work where browsers give none (plain http on the home Wi-Fi)."""
+    contexts = []
+    size = {k: v for k, v in playwright.devices["iPhone 13"].items() if k != "default_browser_type"}
+
+    def make(**extra):
+        contexts.append(browser.new_context(**size, service_workers="block", **extra))
+        return contexts[-1]
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -7,7 +7,6 @@ return to the last waiting hand stored (docs/budgets.md)."""
 import re
 import time
 
-import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from tests.e2e.test_score_a_game import start_game
@@ -16,21 +15,6 @@ from tests.e2e.test_two_phones import Taps, second_phone, stored
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 KINDS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2", "wild"]
 SAVES = re.compile(r"/hands/new$")
-
-
-@pytest.fixture
-def phone(browser, playwright):
-    """Phones without a service worker: the outbox must work where browsers give none."""
-    contexts = []
-    size = {k: v for k, v in playwright.devices["iPhone 13"].items() if k != "default_browser_type"}
-
-    def make(**extra):
-        contexts.append(browser.new_context(**size, service_workers="block", **extra))
-        return contexts[-1]
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def hand(n: int) -> tuple[int, dict[int, str]]:

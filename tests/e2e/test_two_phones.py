@@ -3,27 +3,10 @@ connection never double, lose or overwrite a hand. After each step the stored ga
 through the API, not only the page."""
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_hand_entry import Taps, new_phone, snap
 from tests.e2e.test_score_a_game import record_hand
-
-
-@pytest.fixture
-def phone(browser, playwright):
-    """New phones (browser contexts, each with its own storage), iPhone-sized, service workers
-    off: the outbox must work where browsers give none (plain http on the home Wi-Fi)."""
-    contexts = []
-    size = {k: v for k, v in playwright.devices["iPhone 13"].items() if k != "default_browser_type"}
-
-    def make(**extra):
-        contexts.append(browser.new_context(**size, service_workers="block", **extra))
-        return contexts[-1]
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def stored(page, live_server):
