@@ -230,6 +230,12 @@ class Sweep:
         assert wanted <= self.seen, sorted(wanted - self.seen)
 
 
+def every_route_once(routes, requests: int) -> int:
+    """At least enough requests for each route to lead one example (Sweep.next_route), however
+    many routes the app grows."""
+    return max(requests, (len(routes) + 1) * BATCH)
+
+
 def depth(backend: str) -> int:
     """Requests for both web tests together: full depth on one backend (SQLite)."""
     return REQUESTS if backend == "sqlite" else min(REQUESTS, POSTGRES_REQUESTS)
@@ -245,7 +251,7 @@ def json_game(app, client) -> dict:
 def test_random_json_to_every_route_is_never_a_server_error(app, client, backend):
     game, routes = json_game(app, client), routes_and_methods(app)
     sweep = Sweep(app, client)
-    requests = int(depth(backend) * JSON_SHARE)
+    requests = every_route_once(routes, int(depth(backend) * JSON_SHARE))
 
     @web_settings(requests)
     @given(data=st.data())
@@ -292,7 +298,7 @@ def test_random_forms_to_every_page_are_never_a_server_error(app, client, backen
     game_id, token = page_game(client)
     routes = routes_and_methods(app, api=False)
     sweep = Sweep(app, client)
-    requests = depth(backend) - int(depth(backend) * JSON_SHARE)
+    requests = every_route_once(routes, depth(backend) - int(depth(backend) * JSON_SHARE))
 
     @web_settings(requests)
     @given(data=st.data())
