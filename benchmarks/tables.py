@@ -143,8 +143,8 @@ def look(client, app, path: str, rounds: int = 15) -> dict:
         start = time.perf_counter()
         client.get(path)
         times.append(time.perf_counter() - start)
-    return {"cold": cold, "warm": statistics.median(times), "cold_sql": cold_sql["n"],
-            "warm_sql": warm_sql["n"], "bytes": len(page.data)}
+    return {"cold": cold, "warm": statistics.median(times), "cold_sql": len(cold_sql),
+            "warm_sql": len(warm_sql), "bytes": len(page.data)}
 
 
 def timed(client, path: str, headers: dict | None = None, rounds: int = 15) -> float:

@@ -97,9 +97,7 @@ class PlainSelect:
 
     def first(self, engine: Engine, params: dict[str, Any]) -> Any | None:
         """The first row (with the statement's column names as attributes), or None."""
-        sql, binds, positional, processors = self._compile(engine.dialect)
-        values = [params[name] if name in params else fixed for name, fixed in binds]
-        args: Any = values if positional else dict(zip((name for name, _ in binds), values))
+        sql, args, processors = self._bound(engine.dialect, params)
         row = self._fetch(engine, sql, args)
         if row is None:
             return None
@@ -110,15 +108,20 @@ class PlainSelect:
         """Every row, as plain tuples (no conversions), on `connection`: a DBAPI connection
         the caller holds, inside its transaction (services/game_state.py reads a game's hand
         keys in the write's own transaction this way)."""
-        sql, binds, positional, _ = self._compile(dialect)
-        values = [params[name] if name in params else fixed for name, fixed in binds]
-        args: Any = values if positional else dict(zip((name for name, _ in binds), values))
+        sql, args, _ = self._bound(dialect, params)
         cursor = connection.cursor()
         try:
             cursor.execute(sql, args)
             return cursor.fetchall()
         finally:
             cursor.close()
+
+    def _bound(self, dialect: Dialect, params: dict[str, Any]) -> tuple[str, Any, list]:
+        """The compiled SQL, its arguments in the driver's style, and the row's converters."""
+        sql, binds, positional, processors = self._compile(dialect)
+        values = [params[name] if name in params else fixed for name, fixed in binds]
+        args: Any = values if positional else dict(zip((name for name, _ in binds), values))
+        return sql, args, processors
 
     @staticmethod
     def _fetch(engine: Engine, sql: str, args: Any) -> Any:

@@ -1,32 +1,11 @@
 """Issue 30: the home page lists up to 60 games; a look reads their rows, and the cards of only
 the games that changed since they were last shown (each version summarised once)."""
-from contextlib import contextmanager
-
-from sqlalchemy import event
-
-from scorekeeper.models import db
-
+from benchmarks.page_weight import counting_statements as statements
 from tests.support.helpers import keep_score, new_game, post_hand
 
 
-@contextmanager
-def statements(app):
-    seen: list[str] = []
-
-    def note(conn, cursor, statement, *args):
-        seen.append(statement.lower())
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
-
-
 def reads_cards(seen: list[str]) -> int:
-    return sum("held_cards" in s for s in seen)
+    return sum("held_cards" in s.lower() for s in seen)
 
 
 def test_a_second_look_reads_no_cards_and_a_save_makes_one_game_read_again(app, client):
