@@ -334,7 +334,11 @@ function keepDraft(form, keypad, state) {
   });
   form.addEventListener("input", store);
   form.addEventListener("click", () => setTimeout(store));
+  // A tap's store waits a turn (the keypad updates the boxes first): leaving right after a tap
+  // must not drop it from the draft.
+  window.addEventListener("pagehide", store);
   window.addEventListener("beforeunload", (event) => {
+    store();
     if (dirty && !state.leaving) { event.preventDefault(); event.returnValue = ""; }
   });
   return {
