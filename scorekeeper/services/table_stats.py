@@ -1,9 +1,10 @@
-"""A table's games and per-player stats, computed from the stored cards, one game at a time.
+"""A table's games and per-player stats, combined from each game's summary.
 
-Each game's summary is kept per game version (`_games`), so after a save in one game only
-that game is scored again, and the table's stats and league are combined from the kept
-summaries. A table's combined summary is kept per table stamp (the table and an aggregate of
-its games' versions). Cards are read in one statement and summarised game by game as they
+Every write stores its game's summary (table_summaries), so a look at a table reads one row
+per game and scores none. Summaries are also kept in this process per game version
+(`_games`), and a table's combined summary per table stamp (the table and an aggregate of its
+games' versions). A game whose stored summary is not for its version (stored before migration
+0011) is scored from its cards, read in one statement and summarised game by game as they
 stream in, so a heavy table never holds all its held-card rows at once.
 """
 from __future__ import annotations
@@ -17,11 +18,12 @@ from threading import Lock
 from sqlalchemy import select
 
 from ..domain.editions import get_edition, parse_house_rules
-from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, finished_game, league
+from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, league
 from ..domain.scoring import ScoreSheet, build_hand
 from ..domain.teams import teams_from_numbers
-from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableSeason, db
+from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableGameSummary, TableSeason, db
 from .errors import NotFound
+from .table_summaries import record_of, summary_data
 from .tables import NO_TABLE, table_stamp
 
 KEPT = 64  # tables whose combined stats one process keeps
@@ -213,39 +215,85 @@ def _game_key(game, database: str) -> tuple:
     return (database, game.id, game.version, game.updated_at)
 
 
-_STAMPS = (Game.id, Game.version, Game.updated_at)  # what says whether a kept summary still holds
+# What says whether a kept summary still holds, and whether the stored one does
+_STAMPS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.scoring,
+           TableGameSummary.version.label("stored"))
 _SETTINGS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
              Game.target, Game.house_rules)  # what scoring a game needs
 
 
 def _compute(table_id: str) -> TableSummary:
-    """Games as plain rows (no ORM objects: a table may hold hundreds); seats and cards only
-    for the games whose kept summary is out of date."""
+    """Games as plain rows (no ORM objects: a table may hold hundreds). A game this process
+    has not kept is read from its stored summary (table_summaries), when that is true for the
+    game's version; only the others (from before migration 0011, or changed by a write that
+    stored nothing) are scored from their seats and cards."""
     table = db.session.get(FamilyTable, table_id)
-    games = db.session.execute(select(*_STAMPS).where(Game.table_id == table_id)
-                               .order_by(Game.created_at.desc(), Game.id.desc())).all()
+    games = db.session.execute(
+        select(*_STAMPS).outerjoin(TableGameSummary, TableGameSummary.game_id == Game.id)
+        .where(Game.table_id == table_id).order_by(Game.created_at.desc(), Game.id.desc())).all()
     seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
                                  .where(TableSeason.table_id == table_id)).all()
     database = str(db.engine.url)
     kept = dict(zip((g.id for g in games), _games.get_many([_game_key(g, database) for g in games])))
-    missing = [g.id for g in games if kept[g.id] is None]
-    if missing:
-        everything = len(missing) == len(games)
-        for start in range(0, 1 if everything else len(missing), IN_LIST):
-            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
-                        else missing[start:start + IN_LIST])
-            batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
-            seated: dict = defaultdict(list)
-            for row in db.session.execute(
-                    select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
-                    .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
-                seated[row.game_id].append(row)
-            for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
-                _games.put(_game_key(batch[game_id], database), summary)
-                kept[game_id] = summary
+    missing = [g for g in games if kept[g.id] is None]
+    stored = {g.id: g for g in missing if g.stored is not None and g.stored == g.version}
+    if stored:
+        for game_id, version, data in _stored(table_id, list(stored), len(stored) == len(games)):
+            game = stored[game_id]
+            if version == game.version and data is not None:  # else a write landed meanwhile
+                kept[game_id] = _from_data(game, data)
+                _games.put(_game_key(game, database), kept[game_id])
+    unscored = [g.id for g in games if kept[g.id] is None]
+    if unscored:
+        kept |= _score_games(table_id, unscored, len(unscored) == len(games), database)
     summaries = [kept[g.id] for g in games]
     return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
                         seasons_of(seasons))
+
+
+def _stored(table_id: str, game_ids: list, everything: bool):
+    """(game id, version, data) of stored summaries: the table's, or the games named."""
+    columns = (TableGameSummary.game_id, TableGameSummary.version, TableGameSummary.data)
+    if everything:
+        yield from db.session.execute(select(*columns).join(Game, Game.id == TableGameSummary.game_id)
+                                      .where(Game.table_id == table_id))
+        return
+    for start in range(0, len(game_ids), IN_LIST):
+        yield from db.session.execute(select(*columns).where(
+            TableGameSummary.game_id.in_(game_ids[start:start + IN_LIST])))
+
+
+def _from_data(game, data: dict) -> GameSummary:
+    """The summary the table shows of a game, from its stored (or just scored) data."""
+    names = [name for name, _ in data["seats"]]
+    roster = [rid for _, rid in data["seats"]]
+    summary = GameSummary(game.id, names, roster, data["finished"], [names[i] for i in data["winners"]],
+                          {roster[i] for i in data["winners"]}, data["hands"],
+                          dict(zip(roster, data["hand_wins"])), dict(zip(roster, data["best"])),
+                          started=game.created_at, record=record_of(game.id, game.scoring, data))
+    if data["partners"]:
+        summary.teams = [(tuple(names[i] for i in team), total)
+                         for team, total in zip(data["partners"], data["team_totals"])]
+        summary.partners = [{roster[i] for i in team} for team in data["partners"]]
+    return summary
+
+
+def _score_games(table_id: str, game_ids: list, everything: bool, database: str) -> dict:
+    """Games scored from their seats and cards (no summary stored for their version), kept."""
+    scored = {}
+    for start in range(0, 1 if everything else len(game_ids), IN_LIST):
+        in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
+                    else game_ids[start:start + IN_LIST])
+        batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
+        seated: dict = defaultdict(list)
+        for row in db.session.execute(
+                select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
+                .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
+            seated[row.game_id].append(row)
+        for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
+            _games.put(_game_key(batch[game_id], database), summary)
+            scored[game_id] = summary
+    return scored
 
 
 def _score(batch: dict, seated: dict, where) -> dict:
@@ -267,6 +315,7 @@ def _score(batch: dict, seated: dict, where) -> dict:
 
 
 def _summarise(game: Game, seats: list, cards) -> GameSummary:
+    """A game scored from its cards, summarised as a write stores it (table_summaries)."""
     names_by_id = {s.id: s.name for s in seats}
     hands: dict = defaultdict(lambda: ({}, {}))
     hand_times: dict = {}  # hand number -> when it was recorded
@@ -279,28 +328,15 @@ def _summarise(game: Game, seats: list, cards) -> GameSummary:
             typed[name] = row.typed_total
     edition = get_edition(game.edition)
     names = [s.name for s in seats]
-    roster = {s.name: s.roster_id for s in seats}
     sheet = ScoreSheet(edition=edition, rules=parse_house_rules(game.house_rules, edition),
                        scoring=game.scoring, target=game.target, players=names,
                        hands=[build_hand(edition, names, *hands[n]) for n in sorted(hands)],
                        teams=teams_from_numbers(names, [s.team for s in seats]))
     outcome = sheet.outcome()
-    summary = GameSummary(game.id, names, [s.roster_id for s in seats], outcome.finished,
-                          outcome.winners, {roster[n] for n in outcome.winners}, len(sheet.hands),
-                          started=game.created_at)
-    if outcome.finished:  # it ended with the hand that took someone to the target
-        ended = sorted(hand_times)[outcome.ended_after - 1]
-        summary.record = finished_game(game.id, hand_times[ended], sheet)
-    scoring = sheet.team_scoring
-    if scoring:
-        summary.teams = scoring.rows(sheet.team_standings())
-        summary.partners = [{roster[n] for n in team} for team in sheet.teams]
-    for hand, points in zip(sheet.hands, sheet.points()):
-        rid = roster[hand.winner]
-        won = scoring.won_by_going_out(hand.winner, points) if scoring else sum(points.values())
-        summary.hand_wins[rid] = summary.hand_wins.get(rid, 0) + 1
-        summary.best[rid] = max(summary.best.get(rid, 0), won)
-    return summary
+    # it ended with the hand that took someone to the target
+    ended_at = hand_times[sorted(hand_times)[outcome.ended_after - 1]] if outcome.finished else None
+    data = summary_data(game.id, sheet, sheet.points(), ended_at, [(s.name, s.roster_id) for s in seats])
+    return _from_data(game, data)
 
 
 def _player_stats(table: FamilyTable, games: list[GameSummary]) -> list[PlayerStats]:
