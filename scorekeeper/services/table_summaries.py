@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import exists, or_, select, update
 
 from ..domain.league import FinishedGame, finished_game
 from ..domain.scoring import ScoreSheet
@@ -21,6 +21,7 @@ from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Hand, TableGameSummary, db
 from .errors import Conflict
 from .game_state import state_of
+from .games import load_game
 
 # Held-card rows (one per player per hand) a table may hold: bounds what one client can pile
 # up behind one table (its page and league read them all when no summary is stored).
@@ -82,18 +83,48 @@ def store_summary(game: Game) -> None:
     only_added = (game.hands_reshaped_at or 0) < game.version  # this write changed no saved hand
     prior = row.data if (row is not None and row.data is not None and only_added
                          and row.version == game.version - 1 and row.data["hands"] <= len(state.keys)) else None
-    outcome = state.outcome
-    ended_at = None
-    if outcome.finished:  # when the hand that ended it was saved: the league counts it then
-        ended_at = db.session.scalar(select(Hand.created_at).where(Hand.id == state.keys[outcome.ended_after - 1].row))
-    data = summary_data(game.id, state.sheet, state.points, ended_at,
-                        [(p.name, p.roster_id) for p in game.players], prior)
+    data = _data_of(game, state, prior)
     if row is None:
         row = TableGameSummary(game_id=game.id, card_rows=0)
         db.session.add(row)
     card_rows = len(state.keys) * len(game.players)
     move_card_rows(game.table_id, card_rows - row.card_rows)
     row.version, row.data, row.card_rows = game.version, data, card_rows
+
+
+def _data_of(game: Game, state, prior: dict | None = None) -> dict:
+    outcome = state.outcome
+    ended_at = None
+    if outcome.finished:  # when the hand that ended it was saved: the league counts it then
+        ended_at = db.session.scalar(select(Hand.created_at).where(Hand.id == state.keys[outcome.ended_after - 1].row))
+    return summary_data(game.id, state.sheet, state.points, ended_at,
+                        [(p.name, p.roster_id) for p in game.players], prior)
+
+
+def store_missing(table_id: str | None = None) -> int:
+    """Store the summary of each table game (of one table, or all) that has none for its
+    version: games from before migration 0011, games just restored. Each is read whole in one
+    statement and written only if the game is still at that version and no newer summary
+    was stored meanwhile (a save at the same moment wins). How many were stored."""
+    games, summaries = Game.__table__, TableGameSummary.__table__
+    stale = (select(games.c.id).join(summaries, summaries.c.game_id == games.c.id)
+             .where(games.c.table_id == table_id if table_id else games.c.table_id.is_not(None),
+                    or_(summaries.c.version.is_(None), summaries.c.version != games.c.version)))
+    stored = 0
+    for game_id in db.session.scalars(stale).all():
+        db.session.rollback()  # each game read afresh, in its own transaction
+        game = load_game(game_id)
+        state = state_of(game, keep=False) if game is not None else None
+        if state is None or state.version != game.version:
+            continue
+        done = db.session.execute(
+            update(summaries).where(summaries.c.game_id == game_id,
+                                    or_(summaries.c.version.is_(None), summaries.c.version < state.version),
+                                    exists().where(games.c.id == game_id, games.c.version == state.version))
+            .values(version=state.version, data=_data_of(game, state)))
+        db.session.commit()
+        stored += done.rowcount
+    return stored
 
 
 def move_card_rows(table_id: str, change: int) -> None:
