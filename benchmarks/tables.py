@@ -185,7 +185,7 @@ def after_one_save(client, app, table_id: str, rounds: int = 7) -> dict:
                 for i, name in enumerate(NAMES)}  # seat 1 went out in hand 1
         edited = client.put(f"/api/games/{game_id}/hands/1", json={"held": held},
                             headers={"Authorization": f"Bearer {KEY}"})
-        assert edited.status_code == 200 and edited.json["finished"], edited.json
+        assert edited.status_code == 200 and edited.json["game"]["finished"], edited.json
         start = time.perf_counter()
         client.get(path)
         after.append(time.perf_counter() - start)

@@ -31,6 +31,8 @@ class FinishedGame:
     winners: tuple[str, ...]
     finished: bool = True  # a record marked unfinished counts for nothing
     teams: tuple[tuple[str, ...], ...] = ()  # a team game's teams; () when everyone plays alone
+    # `pairings` as worked out before (stored with the game's summary): not worked out again
+    known_pairings: tuple | None = field(default=None, compare=False, repr=False)
 
     def final_order(self) -> list[str]:
         """Players best first by their final totals (equal totals keep seat order)."""
@@ -51,6 +53,8 @@ class FinishedGame:
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
+        if self.known_pairings is not None:
+            return self.known_pairings
         met = tuple((a, b) for a in self.players for b in self.players if opponents(self, a, b))
         order = self.final_order()
         near = []

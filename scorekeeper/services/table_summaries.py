@@ -54,8 +54,11 @@ def summary_data(game_id: object, sheet: ScoreSheet, points: list, ended_at: dat
             "record": None}
     if outcome.finished and ended_at is not None:
         record = finished_game(game_id, ended_at, sheet)
+        met, near = record.pairings
         data["record"] = {"at": ended_at.isoformat(), "totals": [record.totals[n] for n in names],
-                          "winners": [place[n] for n in record.winners]}
+                          "winners": [place[n] for n in record.winners],
+                          "met": [[place[a], place[b]] for a, b in met],
+                          "near": [[place[a], place[b]] for a, b in near]}
     return data
 
 
@@ -65,9 +68,12 @@ def record_of(game_id: object, scoring: str, data: dict) -> FinishedGame | None:
     if stored is None:
         return None
     names = [name for name, _ in data["seats"]]
+    pairings = tuple(tuple((names[a], names[b]) for a, b in stored[which]) for which in ("met", "near")) \
+        if "met" in stored else None
     return FinishedGame(game_id, datetime.fromisoformat(stored["at"]), tuple(names), scoring,
                         dict(zip(names, stored["totals"])), tuple(names[i] for i in stored["winners"]),
-                        teams=tuple(tuple(names[i] for i in team) for team in data["partners"]))
+                        teams=tuple(tuple(names[i] for i in team) for team in data["partners"]),
+                        known_pairings=pairings)
 
 
 def store_summary(game: Game) -> None:
