@@ -7,7 +7,8 @@ with the team, and the team's points are the team's, never added to each partner
 """
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, insort
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import datetime
@@ -128,22 +129,7 @@ def season(games: Iterable[FinishedGame], started_at: datetime) -> list[Finished
 def league(games: Iterable[FinishedGame]) -> list[LeagueRow]:
     """One row per player over the finished games, best first: most games won, then the
     better win rate; equal rows share a rank (`tied`) and are listed by name."""
-    played = sorted((g for g in games if g.finished), key=lambda g: g.when)
-    rows: dict[str, LeagueRow] = {}
-    for game in played:
-        for name in game.players:
-            row = rows.setdefault(name, LeagueRow(name))
-            row.games_played += 1
-            row.games_won += name in game.winners
-            row.team_games += bool(game.teams)
-            points = game.own_points(name)
-            if points is not None:
-                row.points += points
-                row.points_by_system[game.scoring] = row.points_by_system.get(game.scoring, 0) + points
-            row.streak = row.streak + 1 if name in game.winners else 0
-    for name, rival in rivals(played).items():
-        rows[name].rival = rival
-    return ranked(rows.values())
+    return Tally(games).rows()
 
 
 def ranked(rows: Iterable[LeagueRow]) -> list[LeagueRow]:
@@ -160,12 +146,17 @@ def ranked(rows: Iterable[LeagueRow]) -> list[LeagueRow]:
 
 def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
     """One standing per scoring system that has finished games, winner takes points first."""
-    by_system: dict[str, list[FinishedGame]] = defaultdict(list)
+    by_system: dict[str, Tally] = defaultdict(Tally)
     for game in games:
-        if game.finished:
-            by_system[game.scoring].append(game)
-    order = sorted(by_system, key=lambda slug: (not system_of(slug).best_is_highest, slug))
-    return [LeagueBlock(slug, len(by_system[slug]), league(by_system[slug])) for slug in order]
+        by_system[game.scoring].add(game)
+    return blocks_of(by_system)
+
+
+def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
+    """`blocks` from each system's tally."""
+    order = sorted((slug for slug, tally in by_system.items() if tally.games),
+                   key=lambda slug: (not system_of(slug).best_is_highest, slug))
+    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows()) for slug in order]
 
 
 def opponents(game: FinishedGame, a: str, b: str) -> bool:
@@ -177,26 +168,103 @@ def rivals(games: Iterable[FinishedGame]) -> dict[str, str]:
     against (partners in a team game are not against each other): the one most often next
     to them (just ahead or just behind) in the final order; ties go to the more recent
     neighbour, then by name. Nobody has a rival before that."""
-    met: dict[tuple[str, str], int] = defaultdict(int)
-    near: dict[tuple[str, str], int] = defaultdict(int)
-    latest: dict[tuple[str, str], tuple[datetime, object]] = {}
-    for game in games:
-        pairs, neighbours = game.pairings
-        for pair in pairs:
-            met[pair] += 1
-        when = game.when
-        for pair in neighbours:
-            near[pair] += 1
-            if pair not in latest or latest[pair] < when:
-                latest[pair] = when
-    candidates: dict[str, list[str]] = defaultdict(list)
-    for (one, other), count in met.items():
-        if count >= RIVAL_GAMES and near[(one, other)]:
-            candidates[one].append(other)
-    return {name: min(others, key=lambda other: (-near[(name, other)],
-                                                  _newest_first(latest[(name, other)]),
-                                                  other.casefold(), other))
-            for name, others in candidates.items()}
+    return Tally(games).rivals()
+
+
+@dataclass
+class _Player:
+    """One player's sums over a tally's games, and their games in order (for the streak)."""
+    games: int = 0
+    won: int = 0
+    team_games: int = 0
+    points: int = 0
+    by_system: Counter = field(default_factory=Counter)  # points per system, of games played alone
+    alone: Counter = field(default_factory=Counter)  # games played alone per system
+    history: list = field(default_factory=list)  # (when, won), oldest first
+
+    @property
+    def streak(self) -> int:
+        run = 0
+        for _, won in reversed(self.history):
+            if not won:
+                break
+            run += 1
+        return run
+
+
+class Tally:
+    """A league's inputs summed over its finished games, so that adding or taking away one
+    game costs that game's players (and their pairs), never every game: a family table's
+    league after an edit in one of its finished games. `rows()` is the league."""
+
+    def __init__(self, games: Iterable[FinishedGame] = ()):
+        self.games: dict[object, FinishedGame] = {}
+        self._players: dict[str, _Player] = {}
+        self._met: Counter = Counter()  # ordered pair of opponents -> games
+        self._near: dict[tuple[str, str], list] = defaultdict(list)  # pair next to each other -> whens, sorted
+        for game in games:
+            self.add(game)
+
+    def add(self, game: FinishedGame) -> None:
+        if not game.finished or game.game_id in self.games:
+            return
+        self.games[game.game_id] = game
+        self._count(game, 1)
+
+    def remove(self, game_id: object) -> None:
+        game = self.games.pop(game_id, None)
+        if game is not None:
+            self._count(game, -1)
+
+    def _count(self, game: FinishedGame, sign: int) -> None:
+        for name in game.players:
+            player = self._players.setdefault(name, _Player())
+            won = name in game.winners
+            player.games += sign
+            player.won += sign * won
+            player.team_games += sign * bool(game.teams)
+            points = game.own_points(name)
+            if points is not None:
+                player.points += sign * points
+                player.by_system[game.scoring] += sign * points
+                player.alone[game.scoring] += sign
+            if sign > 0:
+                insort(player.history, (game.when, won))
+            else:
+                player.history.pop(bisect_left(player.history, (game.when, won)))
+            if not player.games:
+                del self._players[name]
+        met, near = game.pairings
+        for pair in met:
+            self._met[pair] += sign
+            if not self._met[pair]:
+                del self._met[pair]
+        for pair in near:
+            whens = self._near[pair]
+            if sign > 0:
+                insort(whens, game.when)
+            else:
+                whens.pop(bisect_left(whens, game.when))
+                if not whens:
+                    del self._near[pair]
+
+    def rivals(self) -> dict[str, str]:
+        candidates: dict[str, list[str]] = defaultdict(list)
+        for (one, other), count in self._met.items():
+            if count >= RIVAL_GAMES and (one, other) in self._near:
+                candidates[one].append(other)
+        near = self._near
+        return {name: min(others, key=lambda other: (-len(near[(name, other)]),
+                                                      _newest_first(near[(name, other)][-1]),
+                                                      other.casefold(), other))
+                for name, others in candidates.items()}
+
+    def rows(self) -> list[LeagueRow]:
+        rivals = self.rivals()
+        return ranked(LeagueRow(name, p.games, p.won, p.points,
+                                {slug: p.by_system[slug] for slug in p.alone if p.alone[slug]},
+                                p.streak, rivals.get(name), p.team_games)
+                      for name, p in self._players.items())
 
 
 def _newest_first(when: tuple[datetime, object]) -> float:

@@ -18,7 +18,7 @@ from threading import Lock
 from sqlalchemy import select
 
 from ..domain.editions import get_edition, parse_house_rules
-from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, league
+from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, Tally, blocks_of
 from ..domain.scoring import ScoreSheet, build_hand
 from ..domain.teams import teams_from_numbers
 from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableGameSummary, TableSeason, db
@@ -87,6 +87,7 @@ class TableSummary:
     games: list[GameSummary]  # newest first
     players: list[PlayerStats]
     seasons: list[Season] = field(default_factory=list)  # oldest first; the last is current
+    source: tuple = ()  # (database, table id): where its seasons' leagues are kept
 
     _kept: dict = field(default_factory=dict, repr=False)  # what was combined once, per question
 
@@ -103,11 +104,19 @@ class TableSummary:
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
-        return self._once(("league", number), lambda: _combined(league, self._records(number)))
+        return self._once(("league", number), lambda: self._season(number).league(self._records(number)))
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
-        return self._once(("blocks", number), lambda: _combined(blocks, self._records(number)))
+        return self._once(("blocks", number), lambda: self._season(number).blocks(self._records(number)))
+
+    def _season(self, number: int | None) -> _SeasonLeague:
+        key = (self.source, number or len(self.seasons))
+        kept = _leagues.get(key)
+        if kept is None:
+            kept = _SeasonLeague()
+            _leagues.put(key, kept)
+        return kept
 
     @property
     def finished(self) -> list[GameSummary]:
@@ -131,17 +140,45 @@ class TableSummary:
                 "hands": {p: sum(g.hand_wins.get(p, 0) for g in against) for p in (a, b)}}
 
 
-def _combined(combine, records: list[FinishedGame]):
-    """`combine(records)`, made again only when the season's finished games changed: a save in
-    a game still going (most saves of an evening) changes the table's stamp, not its league.
-    Records are kept per game version, so the same records are the very same objects."""
-    key = (combine.__name__, tuple(map(id, records)))
-    kept = _leagues.get(key)
-    if kept is not None and len(kept[0]) == len(records) and all(a is b for a, b in zip(kept[0], records)):
-        return kept[1]
-    result = combine(records)
-    _leagues.put(key, (tuple(records), result))
-    return result
+class _SeasonLeague:
+    """A season's league kept in this process as tallies (domain.league.Tally), brought to the
+    season's finished games as they are now by taking away and adding only the records that
+    changed: records are kept per game version, so an unchanged game's is the very same
+    object. An edit in one finished game costs its players, not the season's 500 games; a
+    save in a game still going changes no record at all."""
+
+    def __init__(self):
+        self._lock = Lock()
+        self._everyone = Tally()
+        self._systems: dict[str, Tally] = defaultdict(Tally)
+        self._records: tuple = ()
+        self._answers: dict = {}
+
+    def league(self, records: list[FinishedGame]) -> list[LeagueRow]:
+        return self._answer("league", records, lambda: self._everyone.rows())
+
+    def blocks(self, records: list[FinishedGame]) -> list[LeagueBlock]:
+        return self._answer("blocks", records, lambda: blocks_of(self._systems))
+
+    def _answer(self, what: str, records: list[FinishedGame], compute):
+        with self._lock:
+            if len(records) != len(self._records) or any(a is not b for a, b in zip(records, self._records)):
+                self._bring_to(records)
+            if what not in self._answers:
+                self._answers[what] = compute()
+            return self._answers[what]
+
+    def _bring_to(self, records: list[FinishedGame]) -> None:
+        wanted = {record.game_id: record for record in records}
+        for game_id, old in list(self._everyone.games.items()):
+            if wanted.get(game_id) is not old:
+                self._everyone.remove(game_id)
+                self._systems[old.scoring].remove(game_id)
+        for game_id, record in wanted.items():
+            if game_id not in self._everyone.games:
+                self._everyone.add(record)
+                self._systems[record.scoring].add(record)
+        self._records, self._answers = tuple(records), {}
 
 
 def _within(record: FinishedGame, season: Season) -> bool:
@@ -189,7 +226,7 @@ class _Kept:
 
 _cache = _Kept(KEPT)
 _games = _Kept(KEPT_GAMES)
-_leagues = _Kept(KEPT * 4)  # (records, league or blocks) per season's finished games
+_leagues = _Kept(KEPT * 4)  # a _SeasonLeague per table and season
 
 
 def clear() -> None:
@@ -248,7 +285,7 @@ def _compute(table_id: str) -> TableSummary:
         kept |= _score_games(table_id, unscored, len(unscored) == len(games), database)
     summaries = [kept[g.id] for g in games]
     return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
-                        seasons_of(seasons))
+                        seasons_of(seasons), (database, table.id))
 
 
 def _stored(table_id: str, game_ids: list, everything: bool):

@@ -218,3 +218,23 @@ def test_the_bound_holds_for_undo_and_joining_games(app, client, monkeypatch):
     with app.app_context():
         assert counted_card_rows(table["id"]) == db.session.get(FamilyTable, table["id"]).card_rows == 4
         db.session.rollback()
+
+
+def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client):
+    """The season's league is brought up to date by the records that changed only."""
+    table = _some_table(client)
+    key = {"Authorization": f"Bearer {table['edit_key']}"}
+    first = client.get(f"/api/tables/{table['id']}").json  # kept from here on
+    finished = [g for g in first["games"] if g["finished"] and len(g["players"]) == 3][0]
+    changed = {"held": {"Ana": ["5"], "Ben": [], "Cy": ["wild"]}}  # Ben goes out instead: 55, he wins
+    assert client.put(f"/api/games/{finished['id']}/hands/1", json=changed, headers=key).status_code == 200
+    kept = client.get(f"/api/tables/{table['id']}").json
+    assert kept["league"] != first["league"]
+    table_stats.clear()
+    assert client.get(f"/api/tables/{table['id']}").json == kept
+    gone = client.delete(f"/api/games/{finished['id']}/hands/1", headers=key).json["deleted"]  # no longer over
+    kept = client.get(f"/api/tables/{table['id']}").json
+    table_stats.clear()
+    assert client.get(f"/api/tables/{table['id']}").json == kept
+    assert client.post(f"/api/games/{finished['id']}/hands/{gone}/restore", headers=key).status_code == 201
+    assert client.get(f"/api/tables/{table['id']}").json["league"] != kept["league"]
