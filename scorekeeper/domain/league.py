@@ -200,53 +200,70 @@ class Tally:
     def __init__(self, games: Iterable[FinishedGame] = ()):
         self.games: dict[object, FinishedGame] = {}
         self._players: dict[str, _Player] = {}
-        self._met: Counter = Counter()  # ordered pair of opponents -> games
-        self._near: dict[tuple[str, str], list] = defaultdict(list)  # pair next to each other -> whens, sorted
-        for game in games:
-            self.add(game)
+        self._met: dict[tuple[str, str], int] = {}  # ordered pair of opponents -> games
+        self._near: dict[tuple[str, str], list] = {}  # pair next to each other -> whens, sorted
+        for game in games:  # many at once: appended, then sorted once
+            self._add(game, insort=list.append)
+        for player in self._players.values():
+            player.history.sort()
+        for whens in self._near.values():
+            whens.sort()
 
     def add(self, game: FinishedGame) -> None:
+        self._add(game, insort=insort)
+
+    def _add(self, game: FinishedGame, insort) -> None:
         if not game.finished or game.game_id in self.games:
             return
         self.games[game.game_id] = game
-        self._count(game, 1)
+        when = game.when
+        for name in game.players:
+            player = self._players.get(name) or self._players.setdefault(name, _Player())
+            won = name in game.winners
+            player.games += 1
+            player.won += won
+            player.team_games += bool(game.teams)
+            points = game.own_points(name)
+            if points is not None:
+                player.points += points
+                player.by_system[game.scoring] += points
+                player.alone[game.scoring] += 1
+            insort(player.history, (when, won))
+        met, near = game.pairings
+        for pair in met:
+            self._met[pair] = self._met.get(pair, 0) + 1
+        for pair in near:
+            insort(self._near.setdefault(pair, []), when)
 
     def remove(self, game_id: object) -> None:
         game = self.games.pop(game_id, None)
-        if game is not None:
-            self._count(game, -1)
-
-    def _count(self, game: FinishedGame, sign: int) -> None:
+        if game is None:
+            return
+        when = game.when
         for name in game.players:
-            player = self._players.setdefault(name, _Player())
+            player = self._players[name]
             won = name in game.winners
-            player.games += sign
-            player.won += sign * won
-            player.team_games += sign * bool(game.teams)
+            player.games -= 1
+            player.won -= won
+            player.team_games -= bool(game.teams)
             points = game.own_points(name)
             if points is not None:
-                player.points += sign * points
-                player.by_system[game.scoring] += sign * points
-                player.alone[game.scoring] += sign
-            if sign > 0:
-                insort(player.history, (game.when, won))
-            else:
-                player.history.pop(bisect_left(player.history, (game.when, won)))
+                player.points -= points
+                player.by_system[game.scoring] -= points
+                player.alone[game.scoring] -= 1
+            player.history.pop(bisect_left(player.history, (when, won)))
             if not player.games:
                 del self._players[name]
         met, near = game.pairings
         for pair in met:
-            self._met[pair] += sign
+            self._met[pair] -= 1
             if not self._met[pair]:
                 del self._met[pair]
         for pair in near:
             whens = self._near[pair]
-            if sign > 0:
-                insort(whens, game.when)
-            else:
-                whens.pop(bisect_left(whens, game.when))
-                if not whens:
-                    del self._near[pair]
+            whens.pop(bisect_left(whens, when))
+            if not whens:
+                del self._near[pair]
 
     def rivals(self) -> dict[str, str]:
         candidates: dict[str, list[str]] = defaultdict(list)

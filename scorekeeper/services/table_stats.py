@@ -141,44 +141,51 @@ class TableSummary:
 
 
 class _SeasonLeague:
-    """A season's league kept in this process as tallies (domain.league.Tally), brought to the
-    season's finished games as they are now by taking away and adding only the records that
-    changed: records are kept per game version, so an unchanged game's is the very same
-    object. An edit in one finished game costs its players, not the season's 500 games; a
-    save in a game still going changes no record at all."""
+    """A season's league kept in this process as tallies (domain.league.Tally): one over all
+    its games (`league`), one per scoring system (`blocks`), each brought to the season's
+    finished games as they are now by taking away and adding only the records that changed.
+    Records are kept per game version, so an unchanged game's is the very same object: an
+    edit in one finished game costs its players, not the season's 500 games, and a save in a
+    game still going changes no record at all."""
 
     def __init__(self):
         self._lock = Lock()
-        self._everyone = Tally()
-        self._systems: dict[str, Tally] = defaultdict(Tally)
-        self._records: tuple = ()
-        self._answers: dict = {}
+        self._kept: dict[str, tuple] = {}  # "league" or "blocks" -> (records, tallies, answer)
 
     def league(self, records: list[FinishedGame]) -> list[LeagueRow]:
-        return self._answer("league", records, lambda: self._everyone.rows())
+        return self._answer("league", records, lambda record: "", lambda tallies: tallies[""].rows())  # one part
 
     def blocks(self, records: list[FinishedGame]) -> list[LeagueBlock]:
-        return self._answer("blocks", records, lambda: blocks_of(self._systems))
+        return self._answer("blocks", records, lambda record: record.scoring, blocks_of)
 
-    def _answer(self, what: str, records: list[FinishedGame], compute):
+    def _answer(self, what: str, records: list[FinishedGame], part, answer):
         with self._lock:
-            if len(records) != len(self._records) or any(a is not b for a, b in zip(records, self._records)):
-                self._bring_to(records)
-            if what not in self._answers:
-                self._answers[what] = compute()
-            return self._answers[what]
+            kept = self._kept.get(what)
+            if kept is not None and len(records) == len(kept[0]) and all(a is b for a, b in zip(records, kept[0])):
+                return kept[2]
+            tallies = _brought_to(kept[1] if kept else {}, records, part)
+            self._kept[what] = (tuple(records), tallies, answer(tallies))
+            return self._kept[what][2]
 
-    def _bring_to(self, records: list[FinishedGame]) -> None:
-        wanted = {record.game_id: record for record in records}
-        for game_id, old in list(self._everyone.games.items()):
-            if wanted.get(game_id) is not old:
-                self._everyone.remove(game_id)
-                self._systems[old.scoring].remove(game_id)
-        for game_id, record in wanted.items():
-            if game_id not in self._everyone.games:
-                self._everyone.add(record)
-                self._systems[record.scoring].add(record)
-        self._records, self._answers = tuple(records), {}
+
+def _brought_to(tallies: dict[str, Tally], records: list[FinishedGame], part) -> dict[str, Tally]:
+    """`tallies` (one per part of the records) changed to count exactly `records`; made
+    afresh when most of them are new."""
+    tallies = defaultdict(Tally, tallies)
+    wanted = {record.game_id: record for record in records}
+    counted = {game_id: game for tally in tallies.values() for game_id, game in tally.games.items()}
+    added = [record for game_id, record in wanted.items() if counted.get(game_id) is not record]
+    if len(added) > len(records) // 2:
+        fresh: dict[str, list] = defaultdict(list)
+        for record in records:
+            fresh[part(record)].append(record)
+        return defaultdict(Tally, {key: Tally(games) for key, games in fresh.items()})
+    for game_id, old in counted.items():
+        if wanted.get(game_id) is not old:
+            tallies[part(old)].remove(game_id)
+    for record in added:
+        tallies[part(record)].add(record)
+    return tallies
 
 
 def _within(record: FinishedGame, season: Season) -> bool:
