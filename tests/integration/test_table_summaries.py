@@ -238,3 +238,14 @@ def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client
     assert client.get(f"/api/tables/{table['id']}").json == kept
     assert client.post(f"/api/games/{finished['id']}/hands/{gone}/restore", headers=key).status_code == 201
     assert client.get(f"/api/tables/{table['id']}").json["league"] != kept["league"]
+
+
+def test_the_operator_stores_the_summaries_an_upgraded_database_lacks(app, client, runner):
+    table = _some_table(client)
+    with app.app_context():  # as migration 0011 leaves the games it found
+        db.session.execute(update(TableGameSummary).values(version=None, data=None))
+        db.session.commit()
+    result = runner.invoke(args=["tables", "summarise"])
+    assert result.exit_code == 0 and "Stored the summaries of 4 table games." in result.output
+    assert_stored_as_scored(app, table["id"])
+    assert "of 0 table games" in runner.invoke(args=["tables", "summarise"]).output
