@@ -26,8 +26,8 @@ from .games import load_game
 # Held-card rows (one per player per hand) a table may hold: bounds what one client can pile
 # up behind one table (its page and league read them all when no summary is stored).
 MAX_TABLE_CARD_ROWS = 100_000
-TABLE_FULL = N_("This family table holds as many hands as one table may (%(most)s entries of cards): "
-                "nothing was saved. Start a new table to play on.")
+TABLE_FULL = N_("This family table is full: it holds as many hands as one table may (%(most)s entries "
+                "of cards). Start a new table to play on.")
 
 
 def summary_data(game_id: object, sheet: ScoreSheet, points: list, ended_at: datetime | None,

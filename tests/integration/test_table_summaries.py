@@ -168,13 +168,13 @@ def test_a_save_past_the_tables_bound_is_refused_and_writes_nothing(app, client,
         version = db.session.get(Game, game["id"]).version
         db.session.rollback()
     refused = post_hand(client, game, {"Ana": [], "Ben": ["4"]})
-    assert refused.status_code == 409 and "nothing was saved" in refused.json["error"]
+    assert refused.status_code == 409 and "table is full" in refused.json["error"]
     polish = client.post(f"/api/games/{game['id']}/hands", json={"held": {"Ana": [], "Ben": ["4"]}},
                          headers={"Authorization": f"Bearer {table['edit_key']}", "Accept-Language": "pl"})
-    assert polish.status_code == 409 and "nie zapisano" in polish.json["error"]
+    assert polish.status_code == 409 and "stół jest pełny" in polish.json["error"]
     keeper = keeper_client(app, table)
     form = keeper.post(f"/games/{game['id']}/hands/new", data=hand_data(0, {1: ["5"]}, request_id="past-bound"))
-    assert form.status_code == 409 and "nothing was saved" in form.get_data(as_text=True)
+    assert form.status_code == 409 and "table is full" in form.get_data(as_text=True)
     with app.app_context():
         assert db.session.get(Game, game["id"]).version == version
         assert counted_card_rows(table["id"]) == db.session.get(FamilyTable, table["id"]).card_rows == 6
