@@ -10,7 +10,7 @@ stream in, so a heavy table never holds all its held-card rows at once.
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import groupby
 from threading import Lock
@@ -234,6 +234,7 @@ class _Kept:
 _cache = _Kept(KEPT)
 _games = _Kept(KEPT_GAMES)
 _leagues = _Kept(KEPT * 4)  # a _SeasonLeague per table and season
+_last = _Kept(KEPT)  # the last summary made of each table: the next one starts from it
 
 
 def clear() -> None:
@@ -241,6 +242,7 @@ def clear() -> None:
     _cache.clear()
     _games.clear()
     _leagues.clear()
+    _last.clear()
 
 
 def table_summary(table_id: str) -> TableSummary:
@@ -291,8 +293,11 @@ def _compute(table_id: str) -> TableSummary:
     if unscored:
         kept |= _score_games(table_id, unscored, len(unscored) == len(games), database)
     summaries = [kept[g.id] for g in games]
-    return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
-                        seasons_of(seasons), (database, table.id))
+    source = (database, table.id)
+    summary = TableSummary(table.id, table.name, summaries, _player_stats(table, summaries, _last.get(source)),
+                           seasons_of(seasons), source)
+    _last.put(source, summary)
+    return summary
 
 
 def _stored(table_id: str, game_ids: list, everything: bool):
@@ -383,19 +388,47 @@ def _summarise(game: Game, seats: list, cards) -> GameSummary:
     return _from_data(game, data)
 
 
-def _player_stats(table: FamilyTable, games: list[GameSummary]) -> list[PlayerStats]:
-    stats = {p.id: PlayerStats(p.id, p.name) for p in table.roster}
+def _player_stats(table: FamilyTable, games: list[GameSummary], before: TableSummary | None) -> list[PlayerStats]:
+    """Each person's stats over the table's games: from the table's previous summary in this
+    process (`before`) when only a few games changed since, each changed game taken away and
+    counted again (and a person whose best hand may have come from one looked at again)."""
+    roster = [(p.id, p.name) for p in table.roster]
+    if before is not None and [(s.id, s.name) for s in before.players] == roster:
+        was, now = {g.id: g for g in before.games}, {g.id: g for g in games}
+        gone = [g for key, g in was.items() if now.get(key) is not g]
+        came = [g for key, g in now.items() if was.get(key) is not g]
+        if len(gone) + len(came) <= max(4, len(games) // 8):
+            stats = {s.id: replace(s) for s in before.players}
+            lowered = set().union(*(_count(stats, game, -1) for game in gone))
+            for game in came:
+                _count(stats, game, 1)
+            for rid in lowered:
+                stats[rid].best_hand = max((g.best.get(rid, 0) for g in games if rid in g.seats), default=0)
+            return list(stats.values())
+    stats = {rid: PlayerStats(rid, name) for rid, name in roster}
     for game in games:
-        for rid in game.seats:
-            if rid not in stats:
-                continue
-            s = stats[rid]
-            if game.finished:
-                s.games_played += 1
-                s.games_won += rid in game.winner_ids
-            else:
-                s.games_in_progress += 1
-            s.hands_played += game.hands
-            s.hands_won += game.hand_wins.get(rid, 0)
-            s.best_hand = max(s.best_hand, game.best.get(rid, 0))
+        _count(stats, game, 1)
     return list(stats.values())
+
+
+def _count(stats: dict, game: GameSummary, sign: int) -> set:
+    """`game` counted in (1) or taken out of (-1) its players' stats; the players whose best
+    hand it held, when taken out."""
+    lowered = set()
+    for rid in game.seats:
+        s = stats.get(rid)
+        if s is None:
+            continue
+        if game.finished:
+            s.games_played += sign
+            s.games_won += sign * (rid in game.winner_ids)
+        else:
+            s.games_in_progress += sign
+        s.hands_played += sign * game.hands
+        s.hands_won += sign * game.hand_wins.get(rid, 0)
+        best = game.best.get(rid, 0)
+        if sign > 0:
+            s.best_hand = max(s.best_hand, best)
+        elif best and best >= s.best_hand:
+            lowered.add(rid)
+    return lowered

@@ -221,7 +221,8 @@ def test_the_bound_holds_for_undo_and_joining_games(app, client, monkeypatch):
 
 
 def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client):
-    """The season's league is brought up to date by the records that changed only."""
+    """The season's league and the players' stats are brought up to date by the games that
+    changed only, and answer as if combined afresh."""
     table = _some_table(client)
     key = {"Authorization": f"Bearer {table['edit_key']}"}
     first = client.get(f"/api/tables/{table['id']}").json  # kept from here on
@@ -230,6 +231,10 @@ def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client
     assert client.put(f"/api/games/{finished['id']}/hands/1", json=changed, headers=key).status_code == 200
     kept = client.get(f"/api/tables/{table['id']}").json
     assert kept["league"] != first["league"]
+
+    def best(state, name):
+        return next(p["best_hand"] for p in state["players"] if p["name"] == name)
+    assert best(kept, "Ana") < best(first, "Ana")  # her best hand was that one: looked for again
     table_stats.clear()
     assert client.get(f"/api/tables/{table['id']}").json == kept
     gone = client.delete(f"/api/games/{finished['id']}/hands/1", headers=key).json["deleted"]  # no longer over
