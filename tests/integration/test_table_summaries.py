@@ -226,15 +226,21 @@ def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client
     table = _some_table(client)
     key = {"Authorization": f"Bearer {table['edit_key']}"}
     first = client.get(f"/api/tables/{table['id']}").json  # kept from here on
+    going = [g for g in first["games"] if g["players"] == ["Ben", "Cy"]][0]
+    assert client.put(f"/api/games/{going['id']}/hands/1", json={"held": {"Ben": [], "Cy": ["1"]}},
+                      headers=key).status_code == 200  # Ben's best hand (50) was this one
+
+    def best(state, name):
+        return next(p["best_hand"] for p in state["players"] if p["name"] == name)
+    kept = client.get(f"/api/tables/{table['id']}").json
+    assert best(kept, "Ben") < best(first, "Ben")  # looked for again among his games
+    table_stats.clear()
+    assert client.get(f"/api/tables/{table['id']}").json == kept
     finished = [g for g in first["games"] if g["finished"] and len(g["players"]) == 3][0]
     changed = {"held": {"Ana": ["5"], "Ben": [], "Cy": ["wild"]}}  # Ben goes out instead: 55, he wins
     assert client.put(f"/api/games/{finished['id']}/hands/1", json=changed, headers=key).status_code == 200
     kept = client.get(f"/api/tables/{table['id']}").json
     assert kept["league"] != first["league"]
-
-    def best(state, name):
-        return next(p["best_hand"] for p in state["players"] if p["name"] == name)
-    assert best(kept, "Ana") < best(first, "Ana")  # her best hand was that one: looked for again
     table_stats.clear()
     assert client.get(f"/api/tables/{table['id']}").json == kept
     gone = client.delete(f"/api/games/{finished['id']}/hands/1", headers=key).json["deleted"]  # no longer over
