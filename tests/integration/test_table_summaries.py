@@ -260,3 +260,53 @@ def test_the_operator_stores_the_summaries_an_upgraded_database_lacks(app, clien
     assert result.exit_code == 0 and "Stored the summaries of 4 table games." in result.output
     assert_stored_as_scored(app, table["id"])
     assert "of 0 table games" in runner.invoke(args=["tables", "summarise"]).output
+
+
+def test_migration_0011_counts_the_cards_of_existing_table_games(make_app, fresh_database):
+    """Games from before: counted at once (the bound holds), scored at a look until stored."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import MIGRATIONS
+    from scorekeeper.services import keys
+    url = fresh_database()
+    app = make_app(url, MIGRATE_ON_START=False)
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision="0010_game_save_window")
+        with db.engine.begin() as conn:
+            at = {"at": "2026-11-01 20:00:00", "h": keys.hash_key("old-key")}
+            conn.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
+                              "VALUES ('oldtable00000001', 'Old', :h, :at, :at)"), at)
+            conn.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES "
+                              "(1, 'oldtable00000001', 'Ana', 'ana'), (2, 'oldtable00000001', 'Ben', 'ben')"))
+            for n, table in ((1, "'oldtable00000001'"), (2, "'oldtable00000001'"), (3, "NULL")):
+                conn.execute(text(
+                    "INSERT INTO games (id, edition, scoring, target, house_rules, edit_key_hash, table_id, "
+                    f"version, created_at, updated_at) VALUES ('oldgame00000000{n}', 'classic', "
+                    f"'winner-takes-points', 500, '{{}}', :h, {table}, 3, :at, :at)"), at)
+                conn.execute(text(f"INSERT INTO players (id, game_id, seat, name, roster_id) VALUES "
+                                  f"({n}0, 'oldgame00000000{n}', 0, 'Ana', 1), "
+                                  f"({n}1, 'oldgame00000000{n}', 1, 'Ben', 2)"))
+                for h in range(1, n + 1):
+                    conn.execute(text(f"INSERT INTO hands (id, game_id, number, revision, created_at) "
+                                      f"VALUES ({n}{h}, 'oldgame00000000{n}', {h}, 1, :at)"), at)
+                    conn.execute(text(f"INSERT INTO held_cards (hand_id, player_id, cards) VALUES "
+                                      f"({n}{h}, {n}0, ''), ({n}{h}, {n}1, '7 skip')"))
+        db.engine.dispose()
+    app = make_app(url)  # upgrades to 0011
+    with app.app_context():
+        rows = {r.id: r for r in stored_rows("oldtable00000001")}
+        assert {i: (r.stored, r.card_rows) for i, r in rows.items()} == {
+            "oldgame000000001": (None, 2), "oldgame000000002": (None, 4)}
+        assert db.session.get(FamilyTable, "oldtable00000001").card_rows == 6
+        assert db.session.get(TableGameSummary, "oldgame000000003") is None  # not at a table
+        db.session.rollback()
+    client = app.test_client()
+    answer = client.get("/api/tables/oldtable00000001").json
+    assert {p["name"]: p["hands_won"] for p in answer["players"]} == {"Ana": 3, "Ben": 0}
+    assert_stored_as_scored(app, "oldtable00000001", unstored=("oldgame000000001", "oldgame000000002"))
+    with app.app_context():
+        assert table_summaries.store_missing() == 2
+    assert_stored_as_scored(app, "oldtable00000001")
+    table_stats.clear()
+    assert client.get("/api/tables/oldtable00000001").json == answer
