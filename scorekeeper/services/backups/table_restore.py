@@ -53,8 +53,8 @@ class IntoTable:
         on the roster, their seats point at them, and the games join the table (what the
         UPDATE that shows them sets). Until then nothing of the restore is on the table's
         page, in its API or its stats, so a restore killed mid-way leaves nothing there.
-        Their cards count into the table's, within its bound; their summaries are left to be
-        scored at the table's next look (none stored: their version has none)."""
+        Their cards count into the table's, within its bound; their summaries are stored once
+        the restore is done (table_summaries.store_missing, from the table's restore page)."""
         try:
             move_card_rows(self.table_id, sum(self.card_rows.values()))
         except Conflict as err:  # other games of the table took the room meanwhile
