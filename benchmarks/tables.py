@@ -35,7 +35,7 @@ from benchmarks.page_weight import counting_statements  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
 from scorekeeper.access.devices import device_hash  # noqa: E402
-from scorekeeper.services import keys, table_stats  # noqa: E402
+from scorekeeper.services import keys, table_stats, table_summaries  # noqa: E402
 from scorekeeper.ids import new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
@@ -77,8 +77,11 @@ def seed() -> dict[int, str]:
         roster = {}
         if table_id:
             tables[size] = table_id
-            db.session.execute(text("INSERT INTO family_tables VALUES (:id, :name, :h, :at, :at)"),
-                               {"id": table_id, "name": f"{size} games", "h": keys.hash_key(KEY), "at": now})
+            db.session.execute(text(
+                "INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at, card_rows) "
+                "VALUES (:id, :name, :h, :at, :at, :rows)"),
+                {"id": table_id, "name": f"{size} games", "h": keys.hash_key(KEY), "at": now,
+                 "rows": size * HANDS * len(NAMES)})
             for i, name in enumerate(NAMES):
                 roster[name] = size * 100 + i
                 db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) "
@@ -90,7 +93,19 @@ def seed() -> dict[int, str]:
         more = _rows(ids, table_id, roster)
         seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
     _insert(games, seats, hands, cards)
+    counted(games)
+    for table_id in tables.values():  # as every write since migration 0011 has stored them
+        table_summaries.store_missing(table_id)
     return tables
+
+
+def counted(games: list[dict]) -> None:
+    """Each table game's held-card rows, as migration 0011 counts them (no summary yet)."""
+    db.session.execute(text(
+        "INSERT INTO table_game_summaries (game_id, version, card_rows) SELECT g.id, NULL, "
+        "(SELECT COUNT(*) FROM held_cards c JOIN hands h ON h.id = c.hand_id WHERE h.game_id = g.id) "
+        "FROM games g WHERE g.id = :id AND g.table_id IS NOT NULL"), [{"id": g["id"]} for g in games])
+    db.session.commit()
 
 
 def _insert(games, seats, hands, cards, target: int = TARGET) -> None:
@@ -157,21 +172,20 @@ def timed(client, path: str, headers: dict | None = None, rounds: int = 15) -> f
 
 
 def after_one_save(client, app, table_id: str, rounds: int = 7) -> dict:
-    """A look right after a save in one of the table's games, against a kept look; medians of
-    `rounds`. The save is what an edit of its hand 1 writes (the seeded ids are not public
-    ids, so not through the API): that hand's cards and the game's version and time."""
+    """A look right after an edit (through the API, with the table's key) of hand 1 of one of
+    the table's finished games, against a kept look; medians of `rounds`. The edit changes
+    the points of that hand, so the game's league record changes too."""
     path = f"/tables/{table_id}"
     with app.app_context():
         game_id = db.session.scalar(text("SELECT id FROM games WHERE table_id = :t LIMIT 1"), {"t": table_id})
     after, kept = [], []
     for n in range(rounds):
-        with app.app_context():
-            db.session.execute(text(
-                "UPDATE held_cards SET cards = :c WHERE hand_id = (SELECT id FROM hands WHERE game_id = :g "
-                "AND number = 1) AND cards != ''"), {"c": "7 skip wild" if n % 2 else "7 wild skip", "g": game_id})
-            db.session.execute(text("UPDATE games SET version = version + 1, updated_at = :at WHERE id = :g"),
-                               {"g": game_id, "at": utcnow()})
-            db.session.commit()
+        client.get(path)
+        held = {name: ([] if i == 1 else [("7", "8")[n % 2] if i == 2 else "7", "skip", "wild"])
+                for i, name in enumerate(NAMES)}  # seat 1 went out in hand 1
+        edited = client.put(f"/api/games/{game_id}/hands/1", json={"held": held},
+                            headers={"Authorization": f"Bearer {KEY}"})
+        assert edited.status_code == 200 and edited.json["game"]["finished"], edited.json
         start = time.perf_counter()
         client.get(path)
         after.append(time.perf_counter() - start)
@@ -248,8 +262,9 @@ def heavy_table(app) -> str:
     """A table of HEAVY_GAMES games of HEAVY_HANDS hands of two players, straight in."""
     now = utcnow()
     table_id = new_public_id()
-    db.session.execute(text("INSERT INTO family_tables VALUES (:id, 'heavy', :h, :at, :at)"),
-                       {"id": table_id, "h": keys.hash_key(KEY), "at": now})
+    db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at, "
+                            "card_rows) VALUES (:id, 'heavy', :h, :at, :at, :rows)"),
+                       {"id": table_id, "h": keys.hash_key(KEY), "at": now, "rows": HEAVY_GAMES * HEAVY_HANDS * 2})
     for i, name in enumerate(NAMES[:2]):
         db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:id, :t, :n, :k)"),
                            {"id": 90_000 + i, "t": table_id, "n": name, "k": name.casefold()})
@@ -264,7 +279,43 @@ def heavy_table(app) -> str:
             for s in range(2):
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": "" if s == n % 2 else "7"})
     _insert(games, seats, hands, cards, target=100_000)  # never finished: every hand counts
+    counted(games)  # no summary stored: as a database migrated from before 0011
     return table_id
+
+
+def table_saves(app, repeat: int = 5) -> dict[tuple[str, int], float]:
+    """CPU time of one hand saved through the API at hand 1 and at hand 1,000, in a game at a
+    family table (its summary stored with the save) and in a game on its own; medians of
+    `repeat`, each on a game of its own, restored one hand short and looked at once (a worker
+    that has seen the game: saving is what is measured, not loading)."""
+    from benchmarks.restore import FOUR, backup
+    from scorekeeper.models import FamilyTable
+    from scorekeeper.services.backups.restore import restore
+    from scorekeeper.services.backups.table_restore import IntoTable
+    import gc
+    made = app.test_client().post("/api/tables", json={"name": "saves"}).json
+    times: dict = {}
+    for where in ("table", "alone"):
+        for size in (1, 1_000):
+            taken = []
+            for _ in range(repeat):
+                with app.app_context():
+                    into = IntoTable(db.session.get(FamilyTable, made["id"])) if where == "table" else None
+                    game = restore(backup(1, size - 1), into=into)[0]
+                    table_summaries.store_missing(made["id"])  # as the game's last save stored it
+                key = made["edit_key"] if where == "table" else game.edit_key
+                client = app.test_client()
+                client.get(f"/api/games/{game.id}")
+                held = {p: [] if i == 0 else ["7", "skip"] for i, p in enumerate(FOUR)}
+                gc.freeze()  # as benchmarks/save_cost.py: earlier requests' objects are not this save's
+                start = time.process_time()
+                answer = client.post(f"/api/games/{game.id}/hands", json={"held": held},
+                                     headers={"Authorization": f"Bearer {key}"})
+                taken.append(time.process_time() - start)
+                gc.unfreeze()
+                assert answer.status_code == 201, answer.json
+            times[(where, size)] = statistics.median(taken)
+    return times
 
 
 def worker_memory(uri: str, small: str, heavy: str) -> tuple[float, ...]:
@@ -296,7 +347,11 @@ def main() -> int:
         league = {size: client.get(f"/api/tables/{tables[size]}").json["league"] for size in SIZES}
         newest = client.get(f"/api/tables/{tables[SIZES[1]]}").json["games"][1]["id"]  # [0]: the one in progress
         poll = polls(app, tables[SIZES[1]], newest)
-        memory = worker_memory(uri, tables[SIZES[0]], heavy)
+        saves = table_saves(app)
+        memory = worker_memory(uri, tables[SIZES[0]], heavy)  # no summary stored: each game scored
+        with app.app_context():
+            table_summaries.store_missing(heavy)
+        memory_stored = worker_memory(uri, tables[SIZES[0]], heavy)
     small, big = rows[SIZES[0]], rows[SIZES[1]]
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()))
     print(f"server: {SERVER_GAMES} games; tables of {SIZES[0]} and {SIZES[1]} games, {HANDS} hands each")
@@ -331,12 +386,17 @@ def main() -> int:
         counted = sum(r["games_played"] for r in rows_) // len(NAMES)  # finished games only
         print(f"league of the {size}-game table: {len(rows_)} players, {counted} finished games counted")
         assert counted == size, (size, counted)
-    idle, after, peak_before, peak, took = memory
-    # ru_maxrss is the process's lifetime peak: starting the app (schema check, catalogues) may
-    # set it; the look's own peak shows only if it goes past that
-    print(f"worker memory: idle {idle:.0f} MB; after the heavy table's first look ({HEAVY_GAMES} games x "
-          f"{HEAVY_HANDS} hands, {took:.1f} s) {after:.0f} MB (+{after - idle:.0f} MB, budget 50 MB); "
-          f"lifetime peak {peak_before:.0f} MB before the look, {peak:.0f} MB after")
+    for what, (idle, after, peak_before, peak, took) in (("no summaries stored", memory),
+                                                          ("summaries stored", memory_stored)):
+        # ru_maxrss is the process's lifetime peak: starting the app (schema check, catalogues)
+        # may set it; the look's own peak shows only if it goes past that
+        print(f"worker memory, {what}: idle {idle:.0f} MB; after the heavy table's first look ({HEAVY_GAMES} "
+              f"games x {HEAVY_HANDS} hands, {took:.2f} s) {after:.0f} MB (+{after - idle:.0f} MB, budget 50 MB); "
+              f"lifetime peak {peak_before:.0f} MB before the look, {peak:.0f} MB after")
+    for where in ("table", "alone"):
+        one, thousand = saves[(where, 1)], saves[(where, 1_000)]
+        print(f"API save, a game {'at a table' if where == 'table' else 'on its own'}: hand 1 {one * 1000:.1f} ms, "
+              f"hand 1,000 {thousand * 1000:.1f} ms CPU: x{thousand / one:.2f} (budget 2x)")
     same_sql = all(a[k] == b[k] for a, b in ((small, big), (api[SIZES[0]], api[SIZES[1]]),
                                               (screen_small, screen_big)) for k in ("cold_sql", "warm_sql"))
     print("SQL statements:", "the same for both tables" if same_sql else "GROW WITH THE GAMES")

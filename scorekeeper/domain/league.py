@@ -7,7 +7,8 @@ with the team, and the team's points are the team's, never added to each partner
 """
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, insort
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import datetime
@@ -31,6 +32,8 @@ class FinishedGame:
     winners: tuple[str, ...]
     finished: bool = True  # a record marked unfinished counts for nothing
     teams: tuple[tuple[str, ...], ...] = ()  # a team game's teams; () when everyone plays alone
+    # `pairings` as worked out before (stored with the game's summary): not worked out again
+    known_pairings: tuple | None = field(default=None, compare=False, repr=False)
 
     def final_order(self) -> list[str]:
         """Players best first by their final totals (equal totals keep seat order)."""
@@ -51,6 +54,8 @@ class FinishedGame:
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
+        if self.known_pairings is not None:
+            return self.known_pairings
         met = tuple((a, b) for a in self.players for b in self.players if opponents(self, a, b))
         order = self.final_order()
         near = []
@@ -124,22 +129,7 @@ def season(games: Iterable[FinishedGame], started_at: datetime) -> list[Finished
 def league(games: Iterable[FinishedGame]) -> list[LeagueRow]:
     """One row per player over the finished games, best first: most games won, then the
     better win rate; equal rows share a rank (`tied`) and are listed by name."""
-    played = sorted((g for g in games if g.finished), key=lambda g: g.when)
-    rows: dict[str, LeagueRow] = {}
-    for game in played:
-        for name in game.players:
-            row = rows.setdefault(name, LeagueRow(name))
-            row.games_played += 1
-            row.games_won += name in game.winners
-            row.team_games += bool(game.teams)
-            points = game.own_points(name)
-            if points is not None:
-                row.points += points
-                row.points_by_system[game.scoring] = row.points_by_system.get(game.scoring, 0) + points
-            row.streak = row.streak + 1 if name in game.winners else 0
-    for name, rival in rivals(played).items():
-        rows[name].rival = rival
-    return ranked(rows.values())
+    return Tally(games).rows()
 
 
 def ranked(rows: Iterable[LeagueRow]) -> list[LeagueRow]:
@@ -156,12 +146,17 @@ def ranked(rows: Iterable[LeagueRow]) -> list[LeagueRow]:
 
 def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
     """One standing per scoring system that has finished games, winner takes points first."""
-    by_system: dict[str, list[FinishedGame]] = defaultdict(list)
+    by_system: dict[str, Tally] = defaultdict(Tally)
     for game in games:
-        if game.finished:
-            by_system[game.scoring].append(game)
-    order = sorted(by_system, key=lambda slug: (not system_of(slug).best_is_highest, slug))
-    return [LeagueBlock(slug, len(by_system[slug]), league(by_system[slug])) for slug in order]
+        by_system[game.scoring].add(game)
+    return blocks_of(by_system)
+
+
+def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
+    """`blocks` from each system's tally."""
+    order = sorted((slug for slug, tally in by_system.items() if tally.games),
+                   key=lambda slug: (not system_of(slug).best_is_highest, slug))
+    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows()) for slug in order]
 
 
 def opponents(game: FinishedGame, a: str, b: str) -> bool:
@@ -173,26 +168,120 @@ def rivals(games: Iterable[FinishedGame]) -> dict[str, str]:
     against (partners in a team game are not against each other): the one most often next
     to them (just ahead or just behind) in the final order; ties go to the more recent
     neighbour, then by name. Nobody has a rival before that."""
-    met: dict[tuple[str, str], int] = defaultdict(int)
-    near: dict[tuple[str, str], int] = defaultdict(int)
-    latest: dict[tuple[str, str], tuple[datetime, object]] = {}
-    for game in games:
-        pairs, neighbours = game.pairings
-        for pair in pairs:
-            met[pair] += 1
+    return Tally(games).rivals()
+
+
+@dataclass
+class _Player:
+    """One player's sums over a tally's games, and their games in order (for the streak)."""
+    games: int = 0
+    won: int = 0
+    team_games: int = 0
+    points: int = 0
+    by_system: Counter = field(default_factory=Counter)  # points per system, of games played alone
+    alone: Counter = field(default_factory=Counter)  # games played alone per system
+    history: list = field(default_factory=list)  # (when, won), oldest first
+
+    @property
+    def streak(self) -> int:
+        run = 0
+        for _, won in reversed(self.history):
+            if not won:
+                break
+            run += 1
+        return run
+
+
+class Tally:
+    """A league's inputs summed over its finished games, so that adding or taking away one
+    game costs that game's players (and their pairs), never every game: a family table's
+    league after an edit in one of its finished games. `rows()` is the league."""
+
+    def __init__(self, games: Iterable[FinishedGame] = ()):
+        self.games: dict[object, FinishedGame] = {}
+        self._players: dict[str, _Player] = {}
+        self._met: dict[tuple[str, str], int] = {}  # ordered pair of opponents -> games
+        self._near: dict[tuple[str, str], list] = {}  # pair next to each other -> whens, sorted
+        for game in games:  # many at once: appended, then sorted once
+            self._add(game, insort=list.append)
+        for player in self._players.values():
+            player.history.sort()
+        for whens in self._near.values():
+            whens.sort()
+
+    def add(self, game: FinishedGame) -> None:
+        self._add(game, insort=insort)
+
+    def _add(self, game: FinishedGame, insort) -> None:
+        if not game.finished or game.game_id in self.games:
+            return
+        self.games[game.game_id] = game
         when = game.when
-        for pair in neighbours:
-            near[pair] += 1
-            if pair not in latest or latest[pair] < when:
-                latest[pair] = when
-    candidates: dict[str, list[str]] = defaultdict(list)
-    for (one, other), count in met.items():
-        if count >= RIVAL_GAMES and near[(one, other)]:
-            candidates[one].append(other)
-    return {name: min(others, key=lambda other: (-near[(name, other)],
-                                                  _newest_first(latest[(name, other)]),
-                                                  other.casefold(), other))
-            for name, others in candidates.items()}
+        for name in game.players:
+            player = self._players.get(name) or self._players.setdefault(name, _Player())
+            won = name in game.winners
+            player.games += 1
+            player.won += won
+            player.team_games += bool(game.teams)
+            points = game.own_points(name)
+            if points is not None:
+                player.points += points
+                player.by_system[game.scoring] += points
+                player.alone[game.scoring] += 1
+            insort(player.history, (when, won))
+        met, near = game.pairings
+        for pair in met:
+            self._met[pair] = self._met.get(pair, 0) + 1
+        for pair in near:
+            insort(self._near.setdefault(pair, []), when)
+
+    def remove(self, game_id: object) -> None:
+        game = self.games.pop(game_id, None)
+        if game is None:
+            return
+        when = game.when
+        for name in game.players:
+            player = self._players[name]
+            won = name in game.winners
+            player.games -= 1
+            player.won -= won
+            player.team_games -= bool(game.teams)
+            points = game.own_points(name)
+            if points is not None:
+                player.points -= points
+                player.by_system[game.scoring] -= points
+                player.alone[game.scoring] -= 1
+            player.history.pop(bisect_left(player.history, (when, won)))
+            if not player.games:
+                del self._players[name]
+        met, near = game.pairings
+        for pair in met:
+            self._met[pair] -= 1
+            if not self._met[pair]:
+                del self._met[pair]
+        for pair in near:
+            whens = self._near[pair]
+            whens.pop(bisect_left(whens, when))
+            if not whens:
+                del self._near[pair]
+
+    def rivals(self) -> dict[str, str]:
+        candidates: dict[str, list[str]] = defaultdict(list)
+        for (one, other), count in self._met.items():
+            if count >= RIVAL_GAMES and (one, other) in self._near:
+                candidates[one].append(other)
+        near = self._near
+        return {name: min(others, key=lambda other: (-len(near[(name, other)]),
+                                                      _newest_first(near[(name, other)][-1]),
+                                                      other.casefold(), other))
+                for name, others in candidates.items()}
+
+    def rows(self) -> list[LeagueRow]:
+        rivals = self.rivals()
+        return ranked(LeagueRow(name, p.games, p.won, p.points,
+                                {slug: p.by_system[slug] for slug in p.alone if p.alone[slug]},
+                                p.streak, rivals.get(name), p.team_games)
+                      for name, p in self._players.items())
 
 
 def _newest_first(when: tuple[datetime, object]) -> float:

@@ -1,15 +1,16 @@
-"""A table's games and per-player stats, computed from the stored cards, one game at a time.
+"""A table's games and per-player stats, combined from each game's summary.
 
-Each game's summary is kept per game version (`_games`), so after a save in one game only
-that game is scored again, and the table's stats and league are combined from the kept
-summaries. A table's combined summary is kept per table stamp (the table and an aggregate of
-its games' versions). Cards are read in one statement and summarised game by game as they
+Every write stores its game's summary (table_summaries), so a look at a table reads one row
+per game and scores none. Summaries are also kept in this process per game version
+(`_games`), and a table's combined summary per table stamp (the table and an aggregate of its
+games' versions). A game whose stored summary is not for its version (stored before migration
+0011) is scored from its cards, read in one statement and summarised game by game as they
 stream in, so a heavy table never holds all its held-card rows at once.
 """
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import groupby
 from threading import Lock
@@ -17,11 +18,12 @@ from threading import Lock
 from sqlalchemy import select
 
 from ..domain.editions import get_edition, parse_house_rules
-from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, finished_game, league
+from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, Tally, blocks_of
 from ..domain.scoring import ScoreSheet, build_hand
 from ..domain.teams import teams_from_numbers
-from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableSeason, db
+from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableGameSummary, TableSeason, db
 from .errors import NotFound
+from .table_summaries import record_of, summary_data
 from .tables import NO_TABLE, table_stamp
 
 KEPT = 64  # tables whose combined stats one process keeps
@@ -85,6 +87,7 @@ class TableSummary:
     games: list[GameSummary]  # newest first
     players: list[PlayerStats]
     seasons: list[Season] = field(default_factory=list)  # oldest first; the last is current
+    source: tuple = ()  # (database, table id): where its seasons' leagues are kept
 
     _kept: dict = field(default_factory=dict, repr=False)  # what was combined once, per question
 
@@ -101,11 +104,19 @@ class TableSummary:
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
-        return self._once(("league", number), lambda: _combined(league, self._records(number)))
+        return self._once(("league", number), lambda: self._season(number).league(self._records(number)))
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
-        return self._once(("blocks", number), lambda: _combined(blocks, self._records(number)))
+        return self._once(("blocks", number), lambda: self._season(number).blocks(self._records(number)))
+
+    def _season(self, number: int | None) -> _SeasonLeague:
+        key = (self.source, number or len(self.seasons))
+        kept = _leagues.get(key)
+        if kept is None:
+            kept = _SeasonLeague()
+            _leagues.put(key, kept)
+        return kept
 
     @property
     def finished(self) -> list[GameSummary]:
@@ -129,17 +140,52 @@ class TableSummary:
                 "hands": {p: sum(g.hand_wins.get(p, 0) for g in against) for p in (a, b)}}
 
 
-def _combined(combine, records: list[FinishedGame]):
-    """`combine(records)`, made again only when the season's finished games changed: a save in
-    a game still going (most saves of an evening) changes the table's stamp, not its league.
-    Records are kept per game version, so the same records are the very same objects."""
-    key = (combine.__name__, tuple(map(id, records)))
-    kept = _leagues.get(key)
-    if kept is not None and len(kept[0]) == len(records) and all(a is b for a, b in zip(kept[0], records)):
-        return kept[1]
-    result = combine(records)
-    _leagues.put(key, (tuple(records), result))
-    return result
+class _SeasonLeague:
+    """A season's league kept in this process as tallies (domain.league.Tally): one over all
+    its games (`league`), one per scoring system (`blocks`), each brought to the season's
+    finished games as they are now by taking away and adding only the records that changed.
+    Records are kept per game version, so an unchanged game's is the very same object: an
+    edit in one finished game costs its players, not the season's 500 games, and a save in a
+    game still going changes no record at all."""
+
+    def __init__(self):
+        self._lock = Lock()
+        self._kept: dict[str, tuple] = {}  # "league" or "blocks" -> (records, tallies, answer)
+
+    def league(self, records: list[FinishedGame]) -> list[LeagueRow]:
+        return self._answer("league", records, lambda record: "", lambda tallies: tallies[""].rows())  # one part
+
+    def blocks(self, records: list[FinishedGame]) -> list[LeagueBlock]:
+        return self._answer("blocks", records, lambda record: record.scoring, blocks_of)
+
+    def _answer(self, what: str, records: list[FinishedGame], part, answer):
+        with self._lock:
+            kept = self._kept.get(what)
+            if kept is not None and len(records) == len(kept[0]) and all(a is b for a, b in zip(records, kept[0])):
+                return kept[2]
+            tallies = _brought_to(kept[1] if kept else {}, records, part)
+            self._kept[what] = (tuple(records), tallies, answer(tallies))
+            return self._kept[what][2]
+
+
+def _brought_to(tallies: dict[str, Tally], records: list[FinishedGame], part) -> dict[str, Tally]:
+    """`tallies` (one per part of the records) changed to count exactly `records`; made
+    afresh when most of them are new."""
+    tallies = defaultdict(Tally, tallies)
+    wanted = {record.game_id: record for record in records}
+    counted = {game_id: game for tally in tallies.values() for game_id, game in tally.games.items()}
+    added = [record for game_id, record in wanted.items() if counted.get(game_id) is not record]
+    if len(added) > len(records) // 2:
+        fresh: dict[str, list] = defaultdict(list)
+        for record in records:
+            fresh[part(record)].append(record)
+        return defaultdict(Tally, {key: Tally(games) for key, games in fresh.items()})
+    for game_id, old in counted.items():
+        if wanted.get(game_id) is not old:
+            tallies[part(old)].remove(game_id)
+    for record in added:
+        tallies[part(record)].add(record)
+    return tallies
 
 
 def _within(record: FinishedGame, season: Season) -> bool:
@@ -187,7 +233,8 @@ class _Kept:
 
 _cache = _Kept(KEPT)
 _games = _Kept(KEPT_GAMES)
-_leagues = _Kept(KEPT * 4)  # (records, league or blocks) per season's finished games
+_leagues = _Kept(KEPT * 4)  # a _SeasonLeague per table and season
+_last = _Kept(KEPT)  # the last summary made of each table: the next one starts from it
 
 
 def clear() -> None:
@@ -195,6 +242,7 @@ def clear() -> None:
     _cache.clear()
     _games.clear()
     _leagues.clear()
+    _last.clear()
 
 
 def table_summary(table_id: str) -> TableSummary:
@@ -213,39 +261,88 @@ def _game_key(game, database: str) -> tuple:
     return (database, game.id, game.version, game.updated_at)
 
 
-_STAMPS = (Game.id, Game.version, Game.updated_at)  # what says whether a kept summary still holds
+# What says whether a kept summary still holds, and whether the stored one does
+_STAMPS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.scoring,
+           TableGameSummary.version.label("stored"))
 _SETTINGS = (Game.id, Game.version, Game.updated_at, Game.created_at, Game.edition, Game.scoring,
              Game.target, Game.house_rules)  # what scoring a game needs
 
 
 def _compute(table_id: str) -> TableSummary:
-    """Games as plain rows (no ORM objects: a table may hold hundreds); seats and cards only
-    for the games whose kept summary is out of date."""
+    """Games as plain rows (no ORM objects: a table may hold hundreds). A game this process
+    has not kept is read from its stored summary (table_summaries), when that is true for the
+    game's version; only the others (from before migration 0011, or changed by a write that
+    stored nothing) are scored from their seats and cards."""
     table = db.session.get(FamilyTable, table_id)
-    games = db.session.execute(select(*_STAMPS).where(Game.table_id == table_id)
-                               .order_by(Game.created_at.desc(), Game.id.desc())).all()
+    games = db.session.execute(
+        select(*_STAMPS).outerjoin(TableGameSummary, TableGameSummary.game_id == Game.id)
+        .where(Game.table_id == table_id).order_by(Game.created_at.desc(), Game.id.desc())).all()
     seasons = db.session.execute(select(TableSeason.number, TableSeason.started_at)
                                  .where(TableSeason.table_id == table_id)).all()
     database = str(db.engine.url)
     kept = dict(zip((g.id for g in games), _games.get_many([_game_key(g, database) for g in games])))
-    missing = [g.id for g in games if kept[g.id] is None]
-    if missing:
-        everything = len(missing) == len(games)
-        for start in range(0, 1 if everything else len(missing), IN_LIST):
-            in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
-                        else missing[start:start + IN_LIST])
-            batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
-            seated: dict = defaultdict(list)
-            for row in db.session.execute(
-                    select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
-                    .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
-                seated[row.game_id].append(row)
-            for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
-                _games.put(_game_key(batch[game_id], database), summary)
-                kept[game_id] = summary
+    missing = [g for g in games if kept[g.id] is None]
+    stored = {g.id: g for g in missing if g.stored is not None and g.stored == g.version}
+    if stored:
+        for game_id, version, data in _stored(table_id, list(stored), len(stored) == len(games)):
+            game = stored[game_id]
+            if version == game.version and data is not None:  # else a write landed meanwhile
+                kept[game_id] = _from_data(game, data)
+                _games.put(_game_key(game, database), kept[game_id])
+    unscored = [g.id for g in games if kept[g.id] is None]
+    if unscored:
+        kept |= _score_games(table_id, unscored, len(unscored) == len(games), database)
     summaries = [kept[g.id] for g in games]
-    return TableSummary(table.id, table.name, summaries, _player_stats(table, summaries),
-                        seasons_of(seasons))
+    source = (database, table.id)
+    summary = TableSummary(table.id, table.name, summaries, _player_stats(table, summaries, _last.get(source)),
+                           seasons_of(seasons), source)
+    _last.put(source, summary)
+    return summary
+
+
+def _stored(table_id: str, game_ids: list, everything: bool):
+    """(game id, version, data) of stored summaries: the table's, or the games named."""
+    columns = (TableGameSummary.game_id, TableGameSummary.version, TableGameSummary.data)
+    if everything:
+        yield from db.session.execute(select(*columns).join(Game, Game.id == TableGameSummary.game_id)
+                                      .where(Game.table_id == table_id))
+        return
+    for start in range(0, len(game_ids), IN_LIST):
+        yield from db.session.execute(select(*columns).where(
+            TableGameSummary.game_id.in_(game_ids[start:start + IN_LIST])))
+
+
+def _from_data(game, data: dict) -> GameSummary:
+    """The summary the table shows of a game, from its stored (or just scored) data."""
+    names = [name for name, _ in data["seats"]]
+    roster = [rid for _, rid in data["seats"]]
+    summary = GameSummary(game.id, names, roster, data["finished"], [names[i] for i in data["winners"]],
+                          {roster[i] for i in data["winners"]}, data["hands"],
+                          dict(zip(roster, data["hand_wins"])), dict(zip(roster, data["best"])),
+                          started=game.created_at, record=record_of(game.id, game.scoring, data))
+    if data["partners"]:
+        summary.teams = [(tuple(names[i] for i in team), total)
+                         for team, total in zip(data["partners"], data["team_totals"])]
+        summary.partners = [{roster[i] for i in team} for team in data["partners"]]
+    return summary
+
+
+def _score_games(table_id: str, game_ids: list, everything: bool, database: str) -> dict:
+    """Games scored from their seats and cards (no summary stored for their version), kept."""
+    scored = {}
+    for start in range(0, 1 if everything else len(game_ids), IN_LIST):
+        in_batch = (select(Game.id).where(Game.table_id == table_id) if everything
+                    else game_ids[start:start + IN_LIST])
+        batch = {g.id: g for g in db.session.execute(select(*_SETTINGS).where(Game.id.in_(in_batch)))}
+        seated: dict = defaultdict(list)
+        for row in db.session.execute(
+                select(Player.game_id, Player.id, Player.name, Player.roster_id, Player.team)
+                .where(Player.game_id.in_(in_batch)).order_by(Player.game_id, Player.seat)):
+            seated[row.game_id].append(row)
+        for game_id, summary in _score(batch, seated, Hand.game_id.in_(in_batch)).items():
+            _games.put(_game_key(batch[game_id], database), summary)
+            scored[game_id] = summary
+    return scored
 
 
 def _score(batch: dict, seated: dict, where) -> dict:
@@ -267,6 +364,7 @@ def _score(batch: dict, seated: dict, where) -> dict:
 
 
 def _summarise(game: Game, seats: list, cards) -> GameSummary:
+    """A game scored from its cards, summarised as a write stores it (table_summaries)."""
     names_by_id = {s.id: s.name for s in seats}
     hands: dict = defaultdict(lambda: ({}, {}))
     hand_times: dict = {}  # hand number -> when it was recorded
@@ -279,43 +377,58 @@ def _summarise(game: Game, seats: list, cards) -> GameSummary:
             typed[name] = row.typed_total
     edition = get_edition(game.edition)
     names = [s.name for s in seats]
-    roster = {s.name: s.roster_id for s in seats}
     sheet = ScoreSheet(edition=edition, rules=parse_house_rules(game.house_rules, edition),
                        scoring=game.scoring, target=game.target, players=names,
                        hands=[build_hand(edition, names, *hands[n]) for n in sorted(hands)],
                        teams=teams_from_numbers(names, [s.team for s in seats]))
     outcome = sheet.outcome()
-    summary = GameSummary(game.id, names, [s.roster_id for s in seats], outcome.finished,
-                          outcome.winners, {roster[n] for n in outcome.winners}, len(sheet.hands),
-                          started=game.created_at)
-    if outcome.finished:  # it ended with the hand that took someone to the target
-        ended = sorted(hand_times)[outcome.ended_after - 1]
-        summary.record = finished_game(game.id, hand_times[ended], sheet)
-    scoring = sheet.team_scoring
-    if scoring:
-        summary.teams = scoring.rows(sheet.team_standings())
-        summary.partners = [{roster[n] for n in team} for team in sheet.teams]
-    for hand, points in zip(sheet.hands, sheet.points()):
-        rid = roster[hand.winner]
-        won = scoring.won_by_going_out(hand.winner, points) if scoring else sum(points.values())
-        summary.hand_wins[rid] = summary.hand_wins.get(rid, 0) + 1
-        summary.best[rid] = max(summary.best.get(rid, 0), won)
-    return summary
+    # it ended with the hand that took someone to the target
+    ended_at = hand_times[sorted(hand_times)[outcome.ended_after - 1]] if outcome.finished else None
+    data = summary_data(game.id, sheet, sheet.points(), ended_at, [(s.name, s.roster_id) for s in seats])
+    return _from_data(game, data)
 
 
-def _player_stats(table: FamilyTable, games: list[GameSummary]) -> list[PlayerStats]:
-    stats = {p.id: PlayerStats(p.id, p.name) for p in table.roster}
+def _player_stats(table: FamilyTable, games: list[GameSummary], before: TableSummary | None) -> list[PlayerStats]:
+    """Each person's stats over the table's games: from the table's previous summary in this
+    process (`before`) when only a few games changed since, each changed game taken away and
+    counted again (and a person whose best hand may have come from one looked at again)."""
+    roster = [(p.id, p.name) for p in table.roster]
+    if before is not None and [(s.id, s.name) for s in before.players] == roster:
+        was, now = {g.id: g for g in before.games}, {g.id: g for g in games}
+        gone = [g for key, g in was.items() if now.get(key) is not g]
+        came = [g for key, g in now.items() if was.get(key) is not g]
+        if len(gone) + len(came) <= max(4, len(games) // 8):
+            stats = {s.id: replace(s) for s in before.players}
+            lowered = set().union(*(_count(stats, game, -1) for game in gone))
+            for game in came:
+                _count(stats, game, 1)
+            for rid in lowered:
+                stats[rid].best_hand = max((g.best.get(rid, 0) for g in games if rid in g.seats), default=0)
+            return list(stats.values())
+    stats = {rid: PlayerStats(rid, name) for rid, name in roster}
     for game in games:
-        for rid in game.seats:
-            if rid not in stats:
-                continue
-            s = stats[rid]
-            if game.finished:
-                s.games_played += 1
-                s.games_won += rid in game.winner_ids
-            else:
-                s.games_in_progress += 1
-            s.hands_played += game.hands
-            s.hands_won += game.hand_wins.get(rid, 0)
-            s.best_hand = max(s.best_hand, game.best.get(rid, 0))
+        _count(stats, game, 1)
     return list(stats.values())
+
+
+def _count(stats: dict, game: GameSummary, sign: int) -> set:
+    """`game` counted in (1) or taken out of (-1) its players' stats; the players whose best
+    hand it held, when taken out."""
+    lowered = set()
+    for rid in game.seats:
+        s = stats.get(rid)
+        if s is None:
+            continue
+        if game.finished:
+            s.games_played += sign
+            s.games_won += sign * (rid in game.winner_ids)
+        else:
+            s.games_in_progress += sign
+        s.hands_played += sign * game.hands
+        s.hands_won += sign * game.hand_wins.get(rid, 0)
+        best = game.best.get(rid, 0)
+        if sign > 0:
+            s.best_hand = max(s.best_hand, best)
+        elif best and best >= s.best_hand:
+            lowered.add(rid)
+    return lowered

@@ -13,13 +13,12 @@ from .games import GAME_OPTIONS, NO_GAME, build_game, game_settings, load_game_h
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
+from . import table_summaries
+from .table_summaries import carry_summaries, store_summary
 
 MAX_TABLE_NAME = 40
 MAX_ROSTER = 100
 MAX_TABLE_ID = 32
-# Held-card rows (one per player per hand) a table may hold before it takes no more games:
-# bounds what one client can pile up behind one table (its page and league read them all once).
-MAX_TABLE_CARD_ROWS = 100_000
 NO_TABLE = say(N_("There is no table with that id."))
 
 
@@ -86,17 +85,18 @@ def key_opens_table(table: FamilyTable, key: str | None) -> bool:
 
 
 def table_card_rows(table_id: str) -> int:
-    """Held-card rows in the table's games: one count, asked only when a game joins the table."""
-    return db.session.scalar(select(func.count(HeldCards.id)).join(Hand, HeldCards.hand_id == Hand.id)
-                             .join(Game, Hand.game_id == Game.id).where(Game.table_id == table_id)) or 0
+    """Held-card rows in the table's games, as the table counts them (table_summaries)."""
+    return db.session.scalar(select(FamilyTable.card_rows).where(FamilyTable.id == table_id)) or 0
 
 
 def check_room(table_id: str, adding: int = 0) -> None:
-    """Refuse (nothing written) when the table holds, or would hold, too many cards."""
+    """Refuse (nothing written) when the table holds, or would hold, too many cards. (The
+    write itself checks again, in the statement that counts what it adds.)"""
+    most = table_summaries.MAX_TABLE_CARD_ROWS
     rows = table_card_rows(table_id) + adding
-    if rows > MAX_TABLE_CARD_ROWS or (adding == 0 and rows >= MAX_TABLE_CARD_ROWS):
+    if rows > most or (adding == 0 and rows >= most):
         raise Conflict(say(N_("This table holds as many hands as one table may (%(most)s entries of "
-                              "cards): start a new table for more games."), most=MAX_TABLE_CARD_ROWS),
+                              "cards): start a new table for more games."), most=most),
                        field="players")
 
 
@@ -153,6 +153,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             _seat_roster(table, game)
             table.updated_at = utcnow()
             db.session.add(game)
+            store_summary(game)
             db.session.commit()
             return game
         except IntegrityError:
@@ -181,14 +182,16 @@ def adopt_game(table_id: object, game_id: str) -> Game:
     if moved.rowcount != 1:
         db.session.rollback()
         raise Conflict(say(N_("This game already belongs to a family table.")))
+    db.session.expire(game)  # its version and table as the UPDATE left them
     try:
         _seat_roster(table, game)
         table.updated_at = utcnow()
+        store_summary(game)  # counts its cards into the table's, within the bound
         storage.commit()
     except IntegrityError:
         db.session.rollback()
         raise Conflict(say(N_("The table's roster changed on another phone meanwhile. Try again."))) from None
-    except Invalid:
+    except (Invalid, Conflict):
         db.session.rollback()
         raise
     return game
@@ -203,9 +206,14 @@ def find_person(table: FamilyTable, name: object) -> TablePlayer:
 
 
 def _touch_games(seats: list[Player]) -> None:
-    """Bump each touched game's version: cached pages and polls see the new names."""
-    for game in {seat.game for seat in seats}:
+    """Bump each touched game's version: cached pages and polls see the new names; the
+    games' stored summaries carry the new names too."""
+    games = list({seat.game for seat in seats})
+    before = {game.id: game.version for game in games}
+    for game in games:
         game.updated_at = utcnow()
+    db.session.flush()
+    carry_summaries(games, before)
 
 
 def _seats_of(person: TablePlayer) -> list[Player]:

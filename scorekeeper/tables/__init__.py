@@ -7,4 +7,4 @@ from ..http_cache import revalidate
 bp = Blueprint("tables", __name__)
 bp.after_request(revalidate)
 
-from . import league_views, live_views, views  # noqa: E402,F401  (register the routes on bp)
+from . import cli, league_views, live_views, views  # noqa: E402,F401  (register the routes and the command on bp)

@@ -437,18 +437,19 @@ def test_a_loose_game_joins_a_table_in_one_tap_from_a_phone_that_keeps_both(app,
 
 
 def test_a_table_takes_no_more_games_past_its_bound_on_held_cards(app, client, monkeypatch):
-    from scorekeeper.services import tables as table_service
+    from scorekeeper.services import table_summaries
     from tests.integration.test_table_rights import upload
-    monkeypatch.setattr(table_service, "MAX_TABLE_CARD_ROWS", 5)
+    monkeypatch.setattr(table_summaries, "MAX_TABLE_CARD_ROWS", 6)
     table = new_table(client)
     play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["1"]}, {"Ana": ["2"], "Ben": []}])  # 4 rows
     source = new_table(client, "Old phone")
-    old = play(client, source, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=10)  # 2 rows
+    old = play(client, source, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}, {"Ana": [], "Ben": ["2"]}],
+               target=500)  # 4 rows
     keeper = keeper_client(app, table)
     backup = keeper_client(app, source).get(f"/tables/{source['id']}/backup.json").data
-    refused = upload(keeper, table, backup)  # 4 + 2 > 5: nothing restored, and why
+    refused = upload(keeper, table, backup)  # 4 + 4 > 6: nothing restored, and why
     assert refused.status_code == 422 and "start a new table" in refused.get_data(as_text=True)
-    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["3"]}])  # 5 rows: at the bound
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["3"]}])  # 6 rows: at the bound
     answer = table_game(client, table, ["Ana", "Ben"])
     assert answer.status_code == 409 and "start a new table" in answer.json["error"]
     page = keeper.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben"]})

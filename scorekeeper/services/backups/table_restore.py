@@ -4,12 +4,13 @@ key, and their players join its roster (names matched as the table matches them)
 Plugged into restore.restore, which stays the one checked, bulk, all-or-nothing restore."""
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...domain.text import N_, say
-from ...models import FamilyTable, Game, Player, TablePlayer, db, utcnow
+from ...models import FamilyTable, Game, Player, TableGameSummary, TablePlayer, db, utcnow
 from ..errors import Conflict
+from ..table_summaries import move_card_rows
 from ..tables import MAX_ROSTER, check_room, name_key
 from .restore import Plan, RestoreError, _inserted_ids
 
@@ -31,8 +32,10 @@ class IntoTable:
                     self.new.setdefault(name_key(name), name.strip())
             plan.game |= {"edit_key_hash": self.key_hash}  # joins the table in joined()
             plan.key = None
+        # each game's held-card rows, counted into the table's when the games join it
+        self.card_rows = {plan.game["id"]: sum(len(hand) for hand in plan.hands) for plan in plans}
         try:
-            check_room(self.table_id, sum(len(hand) for plan in plans for hand in plan.hands))
+            check_room(self.table_id, sum(self.card_rows.values()))
         except Conflict as err:
             raise RestoreError(err.message) from None
         if len(self.roster) + len(self.new) > MAX_ROSTER:
@@ -49,7 +52,15 @@ class IntoTable:
         """In the one transaction that shows the restored games: the people the backup adds go
         on the roster, their seats point at them, and the games join the table (what the
         UPDATE that shows them sets). Until then nothing of the restore is on the table's
-        page, in its API or its stats, so a restore killed mid-way leaves nothing there."""
+        page, in its API or its stats, so a restore killed mid-way leaves nothing there.
+        Their cards count into the table's, within its bound; their summaries are stored once
+        the restore is done (table_summaries.store_missing, from the table's restore page)."""
+        try:
+            move_card_rows(self.table_id, sum(self.card_rows.values()))
+        except Conflict as err:  # other games of the table took the room meanwhile
+            raise RestoreError(err.message) from None
+        db.session.execute(insert(TableGameSummary.__table__), [
+            {"game_id": game_id, "version": None, "card_rows": rows} for game_id, rows in self.card_rows.items()])
         if self.new:
             try:
                 added = _inserted_ids(TablePlayer.__table__, [
