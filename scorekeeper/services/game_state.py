@@ -4,8 +4,9 @@ Every page and answer that shows a whole game asks for its state here. A state i
 per version from the one kept before it: when no saved hand changed in between (the game's
 `hands_reshaped_at`), only the hands numbered after the kept ones are read; otherwise the
 hands' keys (row, revision, number, dealer: small rows, no cards), and only the rows that are
-new or were edited are loaded, reusing what the process already checked and scored. So a save, and the first look after it, cost what changed,
-not the whole game, in any worker that has seen the game once. A worker that never has
+new or were edited are loaded, reusing what the process already checked and scored (after
+an edit, delete or put-back too: ScoreSheet.with_hands). So a save, and the first look after
+it, cost what changed, not the whole game, in any worker that has seen the game once. A worker that never has
 loads the game whole, once (outside any write lock: see hands.record_hand).
 """
 from __future__ import annotations
@@ -206,9 +207,11 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         if any(revisions.get(k.row) != k.revision for k in missing):
             return None  # edited again since the keys were read
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
-    if same_start and _sheet_settings(head) == kept.sheet_settings:
+    if _sheet_settings(head) != kept.sheet_settings:
+        return _state(head, keys, stored)
+    if same_start:
         return _appended(head, kept, keys, stored)
-    return _state(head, keys, stored)
+    return _reshaped(head, kept, keys, stored)
 
 
 def _new_keys(head: Game, kept: GameState) -> tuple[HandKey, ...] | None:
@@ -254,6 +257,19 @@ def _appended(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: di
     views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
                   for k, h in zip(new, hands))
     return replace(kept, version=head.version, view=replace(_head_view(head), hands=kept.view.hands + views),
+                   sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
+
+
+def _reshaped(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict) -> GameState:
+    """`kept` after hands were edited, deleted or put back: each hand kept unchanged keeps its
+    points and its plain view (ScoreSheet.with_hands); only the others are scored."""
+    seats = {p.seat: p.name for p in head.players}
+    hands = [stored[(k.row, k.revision)] for k in keys]
+    sheet = kept.sheet.with_hands([h.domain for h in hands], [seats[k.dealer_seat] for k in keys])
+    views = dict(zip(kept.keys, kept.view.hands))
+    hand_views = tuple(views.get(k) or HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+                       for k, h in zip(keys, hands))
+    return replace(kept, version=head.version, view=replace(_head_view(head), hands=hand_views),
                    sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
 
 
