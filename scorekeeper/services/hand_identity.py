@@ -85,9 +85,9 @@ def bury(game: Game, hand: Hand) -> DeletedHand:
                         held=[[e.player_id, e.cards, e.typed_total] for e in hand.entries])
     db.session.add(grave)
     db.session.delete(hand)
-    db.session.flush()  # this hand's row gone before the later ones move up: one statement for them
-    db.session.execute(update(Hand).where(Hand.game_id == game.id, Hand.number > grave.number)
-                       .values(number=Hand.number - 1))
+    with db.session.no_autoflush:  # the game's row is written once, at commit (one version per write)
+        db.session.execute(update(Hand).where(Hand.game_id == game.id, Hand.number > grave.number)
+                           .values(number=Hand.number - 1))
     return grave
 
 

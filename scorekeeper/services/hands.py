@@ -82,10 +82,13 @@ def _next_version(game: Game) -> int:
     return game.version + 1
 
 
-def _reshaped(game: Game) -> None:
+def _reshaped(game: Game, did: str, hand: Hand) -> None:
     """This write changes a hand already saved (or the numbers after it): a process that kept
-    the game before must read its hands again, not only the new ones (game_state). Every
-    write that edits, deletes or puts back a hand says so."""
+    the game before must read its hands again, not only the new ones (game_state), unless it
+    kept the version this write started from: it applies the note. Every write that edits,
+    deletes or puts back a hand says so, once, after its hand has its row id and revision."""
+    game.hands_reshape = (f"{game.version} {did} {hand.number} {hand.id} {hand.revision} {hand.dealer_seat} "
+                          f"{hand.public_id}")
     game.hands_reshaped_at = _next_version(game)
 
 
@@ -213,7 +216,7 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
         check_revision(hand, expected_revision)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
-        _reshaped(game)
+        _reshaped(game, "edit", hand)
         return hand, True
 
     hand, changed = write_game(game_id, change, load=load_game_head)
@@ -229,10 +232,9 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
     def change(game: Game) -> str:
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
+        _reshaped(game, "delete", hand)
         _count_save(game)  # each delete keeps a row (the hand, for Undo)
-        grave = bury(game, hand)
-        _reshaped(game)
-        return grave.public_id
+        return bury(game, hand).public_id
 
     deleted = write_game(game_id, change, load=load_game_head)
     written = _written(game_id, None, True)
@@ -262,10 +264,11 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
             raise Conflict(say(N_("Hand %(number)s cannot go back: a game holds at most %(max)s hands."),
                                number=grave.number, max=MAX_HANDS))
         hand = unbury(game, grave)
-        _reshaped(game)
         if held is not None:
             _fill(game, hand, check_hand(game, held, typed))
             hand.revision = _next_version(game)
+        db.session.flush()  # the hand's new row id, for the note (the game's row is not written yet)
+        _reshaped(game, "restore", hand)
         return hand, True
 
     hand, created = write_game(game_id, change, load=load_game_head)

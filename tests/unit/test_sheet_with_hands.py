@@ -66,3 +66,18 @@ def test_a_system_not_worked_out_before_is_worked_out_whole():
     shorter = played[1:]
     changed = kept.with_hands(shorter, dealers(shorter))
     assert changed.running(LOWEST_TOTAL) == sheet(shorter).running(LOWEST_TOTAL)
+
+
+def test_hands_said_to_be_unchanged_are_not_compared():
+    played = hands(8)
+    kept = sheet(played)
+    rows = kept.running(WINNER_TAKES_POINTS)
+    edited = played[:7] + hands(1, start=60)
+    changed = kept.with_hands(edited, dealers(edited), unchanged=7)
+    assert changed.points() == sheet(edited).points()
+    assert changed.running(WINNER_TAKES_POINTS) == sheet(edited).running(WINNER_TAKES_POINTS)
+    assert all(changed.running(WINNER_TAKES_POINTS)[i] is rows[i] for i in range(7))
+    put_back = played[:2] + hands(1, start=61) + played[2:]
+    longer = kept.with_hands(put_back, dealers(put_back), unchanged=2)
+    assert longer.points() == sheet(put_back).points() and longer.outcome() == sheet(put_back).outcome()
+    assert all(longer.points()[i + 1] is kept.points()[i] for i in range(2, 8))  # moved down, not rescored
