@@ -14,6 +14,7 @@ from scorekeeper.domain.editions import EDITIONS, parse_house_rules
 from scorekeeper.domain.scoring import LOWEST_TOTAL, WINNER_TAKES_POINTS, ScoreSheet, build_hand
 from scorekeeper.scorepad.forms import field_name
 from scorekeeper.services import games
+from scorekeeper.services import game_state
 from scorekeeper.services.game_state import kept_states
 
 from tests.integration.test_game_state import PLAYERS, held, recomputed
@@ -164,3 +165,52 @@ def test_every_edit_delete_and_put_back_is_caught_up_exactly(app, client, make_a
         assert pages(fresh_app.test_client(), game) == kept_watched, name
     if game["target"] != 5000:
         assert finished == {True, False}  # the game ended, and the writes reopened it
+
+
+class Counted:
+    """Stands in for a statement: counts its reads, and refuses them while `refused`."""
+
+    def __init__(self, statement):
+        self.statement, self.reads, self.refused = statement, 0, False
+
+    def all_on(self, *args):
+        assert not self.refused, "every hand's key was read"
+        self.reads += 1
+        return self.statement.all_on(*args)
+
+
+def test_a_worker_that_kept_the_version_a_write_started_from_reads_no_other_hand(app, client, make_app,
+                                                                                 database_url, monkeypatch):
+    """The write's note (games.hands_reshape) is enough: neither the writing worker nor one that
+    kept the game just before the write reads every hand's key. A worker further behind does,
+    and shows the same game."""
+    game = new_game(client, PLAYERS, target=5000)
+    url = f"/api/games/{game['id']}"
+    for n in range(6):
+        post_hand(client, game, held(n % 4, n))
+    other = make_app(database_url).test_client()
+    keys = Counted(game_state._KEYS)
+    monkeypatch.setattr(game_state, "_KEYS", keys)
+    deleted = []
+
+    def delete(number):
+        response = client.delete(f"{url}/hands/{number}", headers=auth(game))
+        deleted.append(response.json["deleted"])
+        return response
+
+    writes = [lambda: client.put(f"{url}/hands/6", json={"held": held(1, 60)}, headers=auth(game)),
+              lambda: client.put(f"{url}/hands/2", json={"held": held(2, 61)}, headers=auth(game)),
+              lambda: delete(1),
+              lambda: client.post(f"{url}/hands/{deleted[-1]}/restore", headers=auth(game)),
+              lambda: delete(6),
+              lambda: client.post(f"{url}/hands/{deleted[-1]}/restore", headers=auth(game))]
+    for write in writes:
+        other.get(url)
+        keys.refused = True
+        assert write().status_code < 300
+        assert other.get(url).data == client.get(url).data == recomputed(app, game["id"])
+        keys.refused = False
+    assert keys.reads == 0
+    writes[1](), delete(3)  # two writes the other worker has not seen
+    assert other.get(url).data == recomputed(app, game["id"])
+    assert keys.reads == 1  # it read every hand's key, once
