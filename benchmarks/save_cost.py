@@ -25,7 +25,8 @@ hand of a game of 2 hands against the first of 1,000 ("first"), and the only han
                               API's restore;
 each with the same worker's first scoreboard view and new-hand keypad page after the form's
 write, "other view": the scoreboard in a worker that last saw the game before that write, and
-"other form": the form's write made in a worker whose kept game is a version behind.
+"other form": the form's write made in a worker whose kept game is one write behind (a hand
+saved in the first worker; for Undo, after the delete).
 """
 from __future__ import annotations
 
@@ -97,22 +98,22 @@ EDIT_COLUMNS = ("form", "view", "keypad", "other view", "other form", "api")
 EDITS = ("edit first", "edit last", "delete first", "delete last", "undo")
 
 
-def _edit_game(app, clients, case: str, size: int):
-    """The game an edit case works on (each client keeps score in it and has looked at it),
-    and the number of the hand it changes."""
+def _edit_game(app, clients, case: str, size: int, short: int = 0):
+    """The game an edit case works on, `short` hands short of it (each client keeps score in
+    it and has looked at it), and the number of the hand the case changes."""
     first = not case.endswith("last")
     hands = max(size, 2) if first else size
-    game = _game(app, clients, hands)
-    return game, 1 if first else hands
+    return _game(app, clients, hands - short), 1 if first else hands
 
 
 def _hand(client, game, number: int) -> dict:
     return client.get(f"/api/games/{game.id}").get_json()["hands"][number - 1]
 
 
-def _edit_by_form(client, case: str, game, number: int):
-    """The form's write for `case` (for Undo, the hand is deleted first, untimed)."""
-    hand = _hand(client, game, number)
+def _edit_by_form(client, case: str, game, number: int, reader=None):
+    """The form's write for `case` by `client` (`reader`, default `client`, reads the hand
+    first). For Undo, the hand is deleted first, untimed."""
+    hand = _hand(reader or client, game, number)
     if case.startswith("edit"):
         data = FORM | {"revision": str(hand["revision"]), "hand_id": hand["id"]}
         return lambda: client.post(f"/games/{game.id}/hands/{number}/edit", data=data)
@@ -141,9 +142,11 @@ def _one_edit_round(app, one, other, case: str, size: int) -> dict[str, float]:
     other.get(board)  # the other worker keeps the game as it was before the write
     times = {"form": _time(write), "view": _time(lambda: one.get(board)),
              "keypad": _time(lambda: one.get(keypad)), "other view": _time(lambda: other.get(board))}
-    game, number = _edit_game(app, (one, other), case, size)
-    write = _edit_by_form(other, case, game, number)
-    one.post(f"/games/{game.id}/hands/new", data=FORM)  # the other worker's kept game is behind
+    # the other worker's kept game is one write behind: a hand saved in this worker
+    game, number = _edit_game(app, (one, other), case, size, short=1)
+    write = _edit_by_form(other, case, game, number) if case == "undo" else None
+    one.post(f"/games/{game.id}/hands/new", data=FORM)
+    write = write or _edit_by_form(other, case, game, number, reader=one)
     times["other form"] = _time(write)
     game, number = _edit_game(app, (one,), case, size)
     one.get(f"/api/games/{game.id}")  # an API client reads the game before it writes

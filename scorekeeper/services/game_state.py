@@ -256,10 +256,14 @@ def _noted(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...] | None, int
     if did == "edit" and 0 <= at < len(keys) and keys[at].public_id == public_id:
         return keys[:at] + (hand,) + keys[at + 1:], at
     if did == "delete" and 0 <= at < len(keys) and keys[at].row == row:
-        return keys[:at] + tuple(k._replace(number=k.number - 1) for k in keys[at + 1:]), at
+        return keys[:at] + _moved(keys[at + 1:], -1), at
     if did == "restore" and 0 <= at <= len(keys):
-        return keys[:at] + (hand,) + tuple(k._replace(number=k.number + 1) for k in keys[at:]), at
+        return keys[:at] + (hand,) + _moved(keys[at:], 1), at
     return None, 0
+
+
+def _moved(keys: tuple[HandKey, ...], by: int) -> tuple[HandKey, ...]:
+    return tuple(HandKey(k.row, k.public_id, k.number + by, k.revision, k.dealer_seat) for k in keys)
 
 
 def _keys(kept: tuple[HandKey, ...], rows: list[tuple]) -> tuple[HandKey, ...]:

@@ -30,9 +30,10 @@ SAVE_WINDOW = timedelta(hours=1)
 @dataclass
 class Written:
     """A game just after a write, scored; `hand` is the hand written (None after a delete).
-    game and sheet are None when the caller asked for no score (record_hand, scored=False).
-    After a delete, `deleted` is the id of the hand that can be put back. `state` is the game
-    as the write left it, when it was caught up from what this process kept (game_state)."""
+    `state` is the game as the write left it, caught up from what this process kept
+    (game_state), and `sheet` its score sheet; both None when the caller asked for no score
+    (record_hand, scored=False). `game` is always None: no write loads the whole game.
+    After a delete, `deleted` is the id of the hand that can be put back."""
 
     game: Game | None
     sheet: ScoreSheet | None
