@@ -93,17 +93,17 @@ _NUMBER_HERE = -7_319_426_553  # a hand's number in its kept JSON, put in as eac
 
 def _encoded_hands(state: GameState, provider) -> list[str]:
     kept = hand_json()
+    game_id = state.view.id
+    # what a hand's JSON depends on besides its number: its row as it was at this revision
+    # and its dealer (a game's edition, house rules and players never change)
+    names = [(game_id, key.row, key.revision, key.dealer_seat) for key in state.keys]
     encoded = []
-    for index, (hand, key) in enumerate(zip(state.view.hands, state.keys)):
-        # what a hand's JSON depends on besides its number: its row as it was at this
-        # revision and its dealer (a game's edition, house rules and players never change)
-        name = (state.view.id, key.row, key.revision, key.dealer_seat)
-        pieces = kept.get(name)
+    for index, (hand, pieces) in enumerate(zip(state.view.hands, kept.get_many(names))):
         if pieces is None:
             text = provider.dumps(hand_dict(hand, state.sheet, index, state.points) | {"number": _NUMBER_HERE},
                                   separators=(",", ":"))
             pieces = text.split(f'"number":{_NUMBER_HERE}', 1)
-            kept.put(name, pieces)
+            kept.put(names[index], pieces)
         encoded.append(f'{pieces[0]}"number":{hand.number}{pieces[1]}')
     return encoded
 
