@@ -1,8 +1,8 @@
 """What saving a hand, and the first look after it, cost as a game grows (issues 12 and 30):
 hand 1 against hand 1,000.
 
-Run: .venv/bin/python benchmarks/save_cost.py
-Times, on a game one hand short of each size:
+Run: .venv/bin/python benchmarks/save_cost.py [saves] [edits]
+Saves (a new hand), on a game one hand short of each size:
   form        the keypad's save (the write, then the redirect);
   view        the scoreboard's first look after that save (a new version: not in the page cache);
   keypad      the keypad page opened for the next hand;
@@ -15,6 +15,18 @@ Figures are this process's CPU time (the test client runs the app and SQLite in-
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
 neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1. A worker that never saw the game
 loads it whole once (outside the write lock), which no ratio here includes.
+
+Edits (writes that change a hand already saved), each at hand 1 against hand 1,000: the first
+hand of a game of 2 hands against the first of 1,000 ("first"), and the only hand of a game of
+1 against the last of 1,000 ("last"):
+  edit first / edit last      the keypad's edit of that hand, and the API's PUT;
+  delete first / delete last  the delete page's POST, and the API's DELETE;
+  undo                        hand 1 deleted, then put back: the scoreboard's Undo, and the
+                              API's restore;
+each with the same worker's first scoreboard view and new-hand keypad page after the form's
+write, "other view": the scoreboard in a worker that last saw the game before that write, and
+"other form": the form's write made in a worker whose kept game is one write behind (a hand
+saved in the first worker; for Undo, after the delete).
 """
 from __future__ import annotations
 
@@ -82,6 +94,96 @@ def _one_round(app, one, other, size: int, columns=COLUMNS) -> dict[str, float]:
     return times
 
 
+EDIT_COLUMNS = ("form", "view", "keypad", "other view", "other form", "api")
+EDITS = ("edit first", "edit last", "delete first", "delete last", "undo")
+
+
+def _edit_game(app, clients, case: str, size: int, short: int = 0):
+    """The game an edit case works on, `short` hands short of it (each client keeps score in
+    it and has looked at it), and the number of the hand the case changes."""
+    first = not case.endswith("last")
+    hands = max(size, 2) if first else size
+    return _game(app, clients, hands - short), 1 if first else hands
+
+
+def _hand(client, game, number: int) -> dict:
+    return client.get(f"/api/games/{game.id}").get_json()["hands"][number - 1]
+
+
+def _edit_by_form(client, case: str, game, number: int, reader=None):
+    """The form's write for `case` by `client` (`reader`, default `client`, reads the hand
+    first). For Undo, the hand is deleted first, untimed."""
+    hand = _hand(reader or client, game, number)
+    if case.startswith("edit"):
+        data = FORM | {"revision": str(hand["revision"]), "hand_id": hand["id"]}
+        return lambda: client.post(f"/games/{game.id}/hands/{number}/edit", data=data)
+    if case.startswith("delete"):
+        data = {"revision": str(hand["revision"]), "hand_id": hand["id"]}
+        return lambda: client.post(f"/games/{game.id}/hands/{number}/delete", data=data)
+    client.post(f"/games/{game.id}/hands/{number}/delete", data={"revision": str(hand["revision"]),
+                                                                  "hand_id": hand["id"]})
+    return lambda: client.post(f"/games/{game.id}/hands/{hand['id']}/restore")
+
+
+def _edit_by_api(client, case: str, game, number: int):
+    url, key = f"/api/games/{game.id}/hands", {"Authorization": f"Bearer {game.edit_key}"}
+    if case.startswith("edit"):
+        return lambda: client.put(f"{url}/{number}", json={"held": HELD}, headers=key)
+    if case.startswith("delete"):
+        return lambda: client.delete(f"{url}/{number}", headers=key)
+    hand_id = client.delete(f"{url}/{number}", headers=key).get_json()["deleted"]
+    return lambda: client.post(f"{url}/{hand_id}/restore", headers=key)
+
+
+def _one_edit_round(app, one, other, case: str, size: int) -> dict[str, float]:
+    game, number = _edit_game(app, (one, other), case, size)
+    board, keypad = f"/games/{game.id}", f"/games/{game.id}/hands/new"
+    write = _edit_by_form(one, case, game, number)
+    other.get(board)  # the other worker keeps the game as it was before the write
+    times = {"form": _time(write), "view": _time(lambda: one.get(board)),
+             "keypad": _time(lambda: one.get(keypad)), "other view": _time(lambda: other.get(board))}
+    # the other worker's kept game is one write behind: a hand saved in this worker
+    game, number = _edit_game(app, (one, other), case, size, short=1)
+    write = _edit_by_form(other, case, game, number) if case == "undo" else None
+    one.post(f"/games/{game.id}/hands/new", data=FORM)
+    write = write or _edit_by_form(other, case, game, number, reader=one)
+    times["other form"] = _time(write)
+    game, number = _edit_game(app, (one,), case, size)
+    one.get(f"/api/games/{game.id}")  # an API client reads the game before it writes
+    times["api"] = _time(_edit_by_api(one, case, game, number), ok=(200, 201))
+    return times
+
+
+def measure_edits(sizes=SIZES, repeat=REPEAT, cases=EDITS) -> dict[str, dict[int, dict[str, float]]]:
+    """Median seconds of each request, per edit case and size."""
+    with tempfile.TemporaryDirectory() as folder:
+        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        app, other_app = create_app(config), create_app(config)
+        one, other = app.test_client(), other_app.test_client()
+        found = {}
+        for case in cases:
+            found[case] = {}
+            for size in sizes:
+                runs = [_one_edit_round(app, one, other, case, size) for _ in range(repeat)]
+                found[case][size] = {c: statistics.median(r[c] for r in runs) for c in EDIT_COLUMNS}
+        for each in (app, other_app):
+            with each.app_context():
+                db.engine.dispose()
+        return found
+
+
+def _table(title: str, rows: dict[int, dict[str, float]], columns) -> list[str]:
+    """Print one table of times and ratios; the columns that grow 2x or more."""
+    first, last = rows[SIZES[0]], rows[SIZES[-1]]
+    print(f"{title:>13} " + " ".join(f"{c + ' ms':>13}" for c in columns))
+    for size, row in rows.items():
+        print(f"{size:>13} " + " ".join(f"{row[c] * 1000:13.1f}" for c in columns))
+    ratios = {c: last[c] / first[c] for c in columns}
+    print(f"{'ratio':>13} " + " ".join(f"{ratios[c]:13.2f}" for c in columns))
+    return [f"{title}: {c}" for c, r in ratios.items() if r >= 2]
+
+
 def measure(sizes=SIZES, repeat=REPEAT, columns=COLUMNS) -> dict[int, dict[str, float]]:
     """Median seconds of each request at each size (("form",): the form's save alone)."""
     with tempfile.TemporaryDirectory() as folder:
@@ -99,19 +201,18 @@ def measure(sizes=SIZES, repeat=REPEAT, columns=COLUMNS) -> dict[int, dict[str, 
         return rows
 
 
-def main() -> int:
-    rows = measure()
-    first, last = rows[SIZES[0]], rows[SIZES[-1]]
-    print(f"{'hand':>6} " + " ".join(f"{c + ' ms':>13}" for c in COLUMNS))
-    for size, row in rows.items():
-        print(f"{size:>6} " + " ".join(f"{row[c] * 1000:13.1f}" for c in COLUMNS))
-    ratios = {c: last[c] / first[c] for c in COLUMNS}
-    print(f"{'ratio':>6} " + " ".join(f"{ratios[c]:13.2f}" for c in COLUMNS))
-    grows = [c for c, r in ratios.items() if r >= 2]
+def main(parts: list[str]) -> int:
+    parts = parts or ["saves", "edits"]
+    grows = []
+    if "saves" in parts:
+        grows += _table("save", measure(), COLUMNS)
+    if "edits" in parts:
+        for case, rows in measure_edits().items():
+            grows += _table(case, rows, EDIT_COLUMNS)
     print(f"at {SIZES[-1]} hands:", "every request under 2x the first hand's" if not grows
           else f"GROWS with the game: {', '.join(grows)}")
     return 1 if grows else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -11,7 +11,7 @@ from ..services.game_state import game_state
 from . import bp
 from .requests import (
     bearer_key, body_after, body_after_revision, body_flag, body_hand_id, body_revision, json_body, query_revision)
-from .serializers import game_dict, state_dict, state_response, written_dict
+from .serializers import state_dict, state_response
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
@@ -89,11 +89,15 @@ def record_hand(game_id: str):
     return _written_response(written), 201 if written.created else 200
 
 
+def _written_state(written):
+    if written.state is None:  # the game went away right after the write
+        raise NotFound(games.NO_GAME)
+    return written.state
+
+
 def _written_response(written):
-    """A written hand and its game: from the kept state when the write left one."""
-    if written.state is None:
-        return jsonify(written_dict(written))
-    return state_response(written.state, written.hand.public_id)
+    """A written hand and its game, from the state the write left (game_state)."""
+    return state_response(_written_state(written), written.hand.public_id)
 
 
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
@@ -102,7 +106,7 @@ def replace_hand(game_id: str, number: int):
     body = json_body(HAND_FIELDS - {"request_id", "after", "after_revision", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
                                  expected_revision=body_revision(body), hand_id=body_hand_id(body))
-    return jsonify(written_dict(written))
+    return _written_response(written)
 
 
 @bp.delete("/games/<public_id:game_id>/hands/<int:number>")
@@ -113,7 +117,7 @@ def delete_hand(game_id: str, number: int):
     body = json_body({"hand_id", "revision"}) if request.get_data() else {}
     revision = body_revision(body) if "revision" in body else query_revision()
     written = hands.delete_hand(game_id, number, revision, hand_id=body_hand_id(body))
-    return jsonify(game=game_dict(written.game, written.sheet), deleted=written.deleted)
+    return state_response(_written_state(written), deleted=written.deleted)
 
 
 @bp.post("/games/<public_id:game_id>/hands/<hand_id:hand_id>/restore")

@@ -11,7 +11,6 @@ from ..models import Game
 from ..services.cache import VersionFacts
 from ..services.game_state import KEPT_HANDS as HANDS_KEPT_AS_JSON, GameState
 from ..services.games import game_settings
-from ..services.hands import Written
 from ..services.page_values import HandView, game_view
 
 
@@ -58,40 +57,54 @@ def _game_dict(settings: dict, hands: tuple[HandView, ...] | None, sheet: ScoreS
 _HANDS_HERE = f"hands-{uuid.uuid4().hex}"  # where a game's hands go in its JSON (state_response)
 
 
-def state_response(state: GameState, hand_id: str | None = None, **extra) -> Response:
-    """The game as JSON (with `hand_id`: that hand and its game, as a save answers), the
-    same bytes as jsonify(state_dict(...)) gives. Each hand is encoded once per game version
-    it appears unchanged in and kept (hand_json): a game's thousandth save encodes one hand,
-    not a thousand."""
+def state_response(state: GameState, hand_id: str | None = None, deleted: str | None = None) -> Response:
+    """The game as JSON, the same bytes as jsonify(state_dict(...)) gives; with `hand_id`,
+    that hand and its game (as a save answers); with `deleted`, the game and the deleted
+    hand's id (as a delete answers). Each hand is encoded once per row and revision and kept
+    (_encoded_hands): a game's thousandth save encodes one hand, not a thousand, and a
+    delete that moves every later hand up re-encodes none of them."""
     provider = current_app.json
     if (provider.compact is None and current_app.debug) or provider.compact is False:
         game = state_dict(state)  # pretty-printed: not worth keeping
-        payload = game if hand_id is None else {"hand": _hand_in(game["hands"], hand_id), "game": game}
-        return provider.response(payload | extra)
+        return provider.response(_wrapped(game, state, hand_id, deleted, lambda: _hand_in(game["hands"], hand_id)))
     game = _game_dict(state.settings, None, state.sheet, state.outcome, state.points) | {"hands": _HANDS_HERE}
-    payload = game | extra
-    if hand_id is not None:
-        index = next((i for i, h in enumerate(state.view.hands) if h.id == hand_id), None)
-        written = None if index is None else hand_dict(state.view.hands[index], state.sheet, index, state.points)
-        payload = {"hand": written, "game": game} | extra
+    payload = _wrapped(game, state, hand_id, deleted, lambda: _written_hand(state, hand_id))
     text = provider.dumps(payload, separators=(",", ":"))
     hands = "[" + ",".join(_encoded_hands(state, provider)) + "]"
     return current_app.response_class(text.replace(f'"{_HANDS_HERE}"', hands, 1) + "\n",
                                       mimetype=provider.mimetype)
 
 
+def _wrapped(game: dict, state: GameState, hand_id: str | None, deleted: str | None, hand) -> dict:
+    if hand_id is not None:
+        return {"hand": hand(), "game": game}
+    if deleted is not None:
+        return {"game": game, "deleted": deleted}
+    return game
+
+
+def _written_hand(state: GameState, hand_id: str) -> dict | None:
+    index = next((i for i, h in enumerate(state.view.hands) if h.id == hand_id), None)
+    return None if index is None else hand_dict(state.view.hands[index], state.sheet, index, state.points)
+
+
+_NUMBER_HERE = -7_319_426_553  # a hand's number in its kept JSON, put in as each answer numbers it
+
+
 def _encoded_hands(state: GameState, provider) -> list[str]:
     kept = hand_json()
+    game_id = state.view.id
+    # what a hand's JSON depends on besides its number: its row as it was at this revision
+    # and its dealer (a game's edition, house rules and players never change)
+    names = [(game_id, key.row, key.revision, key.dealer_seat) for key in state.keys]
     encoded = []
-    for index, (hand, key) in enumerate(zip(state.view.hands, state.keys)):
-        # what a hand's JSON depends on: its row as it was at this revision, its place
-        # and dealer (a game's edition, house rules and players never change)
-        name = (state.view.id, key.row, key.revision, key.number, key.dealer_seat)
-        text = kept.get(name)
-        if text is None:
-            text = provider.dumps(hand_dict(hand, state.sheet, index, state.points), separators=(",", ":"))
-            kept.put(name, text)
-        encoded.append(text)
+    for index, (hand, pieces) in enumerate(zip(state.view.hands, kept.get_many(names))):
+        if pieces is None:
+            text = provider.dumps(hand_dict(hand, state.sheet, index, state.points) | {"number": _NUMBER_HERE},
+                                  separators=(",", ":"))
+            pieces = text.split(f'"number":{_NUMBER_HERE}', 1)
+            kept.put(names[index], pieces)
+        encoded.append(f'{pieces[0]}"number":{hand.number}{pieces[1]}')
     return encoded
 
 
@@ -113,11 +126,3 @@ def _teams(sheet: ScoreSheet) -> dict:
         return {}
     rows = sheet.team_scoring.rows(sheet.team_standings())
     return {"teams": [{"players": list(players), "score": score} for players, score in rows]}
-
-
-def written_dict(written: Written) -> dict:
-    """A written hand (as numbered now) and the game it belongs to."""
-    hand = written.hand
-    payload = state_dict(written.state) if written.state else game_dict(written.game, written.sheet)
-    written = next((h for h in payload["hands"] if h["id"] == hand.public_id), None)
-    return {"hand": written, "game": payload}

@@ -269,6 +269,27 @@ class ScoreSheet:
             longer._running[slug] = (points, [*rows, *more])
         return longer
 
+    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0) -> ScoreSheet:
+        """This sheet with its hands replaced (a hand edited, deleted or put back): a hand that
+        is the very object this sheet holds keeps the points worked out for it, and the running
+        totals are carried over up to the first hand that is not, so only what changed is scored
+        again. `unchanged`: how many first hands the caller knows are this sheet's own (not even
+        compared). The totals after an edited early hand all change: those are added up afresh."""
+        changed = replace(self, hands=list(hands), dealers=list(dealers))
+        old_points = self.points()
+        known = {id(h): p for h, p in zip(self.hands[unchanged:], old_points[unchanged:])}
+        values = self.values
+        points = old_points[:unchanged] + [p if (p := known.get(id(h))) is not None else hand_points(h, values)
+                                           for h in changed.hands[unchanged:]]
+        changed._points, changed._points_for = points, tuple(map(id, changed.hands))
+        end = min(len(self.hands), len(changed.hands))
+        same = next((i for i in range(unchanged, end) if self.hands[i] is not changed.hands[i]), end)
+        for slug, (_, rows) in self._running.items():
+            start = rows[same - 1] if same else dict.fromkeys(self.players, 0)
+            more = self._rows_after(system_of(slug), start, changed.hands[same:], points[same:])
+            changed._running[slug] = (points, rows[:same] + more)
+        return changed
+
     def standings(self, system: str | ScoringSystem | None = None) -> dict[str, int]:
         rows = self.running(system or self.scoring)
         return rows[-1] if rows else dict.fromkeys(self.players, 0)

@@ -10,13 +10,13 @@ import uuid
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..access.games import can_edit, editable_game_or_403, key_hash_opens
+from ..access.games import can_edit, key_hash_opens
 from ..domain.cards import KINDS
 from ..errors import status_of
 from ..models import Game
 from ..numbers import whole_number
 from ..services import games, hands
-from ..services.game_state import game_state
+from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
 from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
 from ..translate import translated
@@ -37,11 +37,7 @@ MOST_WAITING = 100
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
     if request.method == "GET":  # from the game's kept state: the page costs the same at any length
-        state = game_state(game_id)
-        if state is None:
-            abort(404)
-        if not key_hash_opens(game_id, state.key_hash):
-            abort(403)
+        state = keeper_state_or_403(game_id)
         return _hand_page(None, state.view, None, sheet=state.sheet)
     head = games.load_game_head(game_id)  # the game's row and players: all a save reads
     if head is None:
@@ -61,18 +57,27 @@ def new_hand(game_id: str):
 
 @bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
-    game = editable_game_or_403(game_id)
+    state = keeper_state_or_403(game_id)  # the game's kept state: the page and the save cost the same at any length
     if request.method == "POST" and request.form.get("answer") == DISCARD:
         return _drop_mine(game_id)  # the rights were checked just above
-    view = game_view(game)
+    view, sheet = state.view, state.sheet
     if request.method == "GET":
         if view.hand(number) is None:
             abort(404)
-        return _hand_page(game, view, number)
-    sheet = games.sheet_of(game)
+        return _hand_page(None, view, number, sheet=sheet)
     form = hand_form_class(sheet.edition, sheet.players)()
     saved, problems, clash, status = _submit(view, number, form, _tokens_before(view, number, form))
-    return saved or _hand_page(game, view, number, form, problems, clash, status, sheet)
+    return saved or _hand_page(None, view, number, form, problems, clash, status, sheet)
+
+
+def keeper_state_or_403(game_id: str) -> GameState:
+    """The game as it is now (game_state), when this phone keeps score in it."""
+    state = game_state(game_id)
+    if state is None:
+        abort(404)
+    if not key_hash_opens(game_id, state.key_hash):
+        abort(403)
+    return state
 
 
 def _drop_mine(game_id: str):

@@ -4,8 +4,9 @@ Every page and answer that shows a whole game asks for its state here. A state i
 per version from the one kept before it: when no saved hand changed in between (the game's
 `hands_reshaped_at`), only the hands numbered after the kept ones are read; otherwise the
 hands' keys (row, revision, number, dealer: small rows, no cards), and only the rows that are
-new or were edited are loaded, reusing what the process already checked and scored. So a save, and the first look after it, cost what changed,
-not the whole game, in any worker that has seen the game once. A worker that never has
+new or were edited are loaded, reusing what the process already checked and scored (after
+an edit, delete or put-back too: ScoreSheet.with_hands). So a save, and the first look after
+it, cost what changed, not the whole game, in any worker that has seen the game once. A worker that never has
 loads the game whole, once (outside any write lock: see hands.record_hand).
 """
 from __future__ import annotations
@@ -184,16 +185,19 @@ def _seats(game: Game) -> tuple:
 def _caught_up(head: Game, kept: GameState) -> GameState | None:
     """`kept` brought to `head`'s version by loading only new or edited hands; None when that
     cannot be done safely (the game moved on meanwhile, or most of it changed)."""
-    keys = _new_keys(head, kept)
-    if keys is None:
+    found = _new_keys(head, kept)
+    if found is None:
         return None
-    same_start = keys[:len(kept.keys)] == kept.keys
-    if same_start:  # only hands added: everything kept still holds
-        missing, stored = list(keys[len(kept.keys):]), dict(kept.stored)
+    keys, start = found  # the first `start` keys are the kept ones, unchanged
+    stored = dict(kept.stored)
+    if start == len(kept.keys):  # only hands added: everything kept still holds
+        missing = list(keys[start:])
     else:
-        missing = [k for k in keys if (k.row, k.revision) not in kept.stored]
-        stored = {(k.row, k.revision): kept.stored[(k.row, k.revision)] for k in keys
-                  if (k.row, k.revision) in kept.stored}
+        missing = [k for k in keys[start:] if (k.row, k.revision) not in stored]
+        live = {(k.row, k.revision) for k in keys[start:]}
+        for gone in [(k.row, k.revision) for k in kept.keys[start:]]:
+            if gone not in live:
+                del stored[gone]
     if len(missing) > max(1, len(keys) * REBUILD_SHARE):
         return None
     if missing:
@@ -206,37 +210,69 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         if any(revisions.get(k.row) != k.revision for k in missing):
             return None  # edited again since the keys were read
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
-    if same_start and _sheet_settings(head) == kept.sheet_settings:
+    if _sheet_settings(head) != kept.sheet_settings:
+        return _state(head, keys, stored)
+    if start == len(kept.keys):
         return _appended(head, kept, keys, stored)
-    return _state(head, keys, stored)
+    return _reshaped(head, kept, keys, stored, start)
 
 
-def _new_keys(head: Game, kept: GameState) -> tuple[HandKey, ...] | None:
-    """The game's hand keys at `head`'s version: only the hands after the kept ones are read
-    when no saved hand changed since the kept version; None if the game moved on meanwhile."""
+def _new_keys(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...], int] | None:
+    """The game's hand keys at `head`'s version, and how many first ones are the kept keys
+    unchanged. Only the hands after the kept ones are read when no saved hand changed since
+    the kept version, or when the one write that changed one started from it (its note,
+    _noted); otherwise every hand's key. None if the game moved on meanwhile."""
     connection = db.session.connection()  # this session's transaction (a write's, under its lock)
     raw, dialect = connection.connection.dbapi_connection, connection.dialect
-    only_added = (head.hands_reshaped_at or 0) <= kept.version
-    if only_added:
-        rows = _NEW_KEYS.all_on(raw, dialect, {"game_id": head.id, "after": len(kept.keys)})
+    reshaped = (head.hands_reshaped_at or 0) > kept.version
+    known, start = (kept.keys, len(kept.keys)) if not reshaped else _noted(head, kept)
+    if known is not None:
+        rows = _NEW_KEYS.all_on(raw, dialect, {"game_id": head.id, "after": len(known)})
     else:
         rows = _KEYS.all_on(raw, dialect, {"game_id": head.id})
     if not rows or rows[0][0] != head.version:
         return None  # another write landed between the two reads: load it whole, consistently
     found = [r[1:] for r in rows if r[1] is not None]
-    if not only_added:
-        return _keys(kept.keys, found)
+    if known is None:
+        keys = _keys(kept.keys, found)
+        end = min(len(keys), len(kept.keys))
+        return keys, next((i for i in range(end) if keys[i] is not kept.keys[i]), end)
     added = tuple(HandKey._make(r) for r in found)
-    if [k.number for k in added] != list(range(len(kept.keys) + 1, len(kept.keys) + len(added) + 1)):
+    if [k.number for k in added] != list(range(len(known) + 1, len(known) + len(added) + 1)):
         return None  # not a plain run of new hands: read it whole
-    return kept.keys + added
+    return known + added, start
+
+
+def _noted(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...] | None, int]:
+    """The kept keys after the write `head.hands_reshape` notes (hands.py), and the place of
+    the hand it changed; (None, 0) unless `kept` is the version that write started from."""
+    note = (head.hands_reshape or "").split(" ", 6)
+    if len(note) != 7 or note[0] != str(kept.version):
+        return None, 0
+    _, did, *numbers, public_id = note
+    number, row, revision, dealer_seat = map(int, numbers)
+    keys, at = kept.keys, number - 1
+    hand = HandKey(row, public_id, number, revision, dealer_seat)
+    if did == "edit" and 0 <= at < len(keys) and keys[at].public_id == public_id:
+        return keys[:at] + (hand,) + keys[at + 1:], at
+    if did == "delete" and 0 <= at < len(keys) and keys[at].row == row:
+        return keys[:at] + _moved(keys[at + 1:], -1), at
+    if did == "restore" and 0 <= at <= len(keys):
+        return keys[:at] + (hand,) + _moved(keys[at:], 1), at
+    return None, 0
+
+
+def _moved(keys: tuple[HandKey, ...], by: int) -> tuple[HandKey, ...]:
+    return tuple(HandKey(k.row, k.public_id, k.number + by, k.revision, k.dealer_seat) for k in keys)
 
 
 def _keys(kept: tuple[HandKey, ...], rows: list[tuple]) -> tuple[HandKey, ...]:
-    """The rows as keys, reusing the kept ones when they start the same (compared as tuples)."""
+    """The rows as keys, reusing each kept key its row equals (compared as tuples, in place):
+    a hand whose key is the very object kept is unchanged (_reshaped)."""
     if rows[:len(kept)] == list(kept):
         return kept + tuple(HandKey._make(r) for r in rows[len(kept):])
-    return tuple(HandKey._make(r) for r in rows)
+    return tuple(k if k == r else HandKey._make(r) for k, r in zip(kept, rows)) \
+        + tuple(HandKey._make(r) for r in rows[len(kept):])
 
 
 def _sheet_settings(game: Game) -> tuple:
@@ -254,6 +290,24 @@ def _appended(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: di
     views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
                   for k, h in zip(new, hands))
     return replace(kept, version=head.version, view=replace(_head_view(head), hands=kept.view.hands + views),
+                   sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
+
+
+def _reshaped(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict, start: int) -> GameState:
+    """`kept` after hands were edited, deleted or put back, the first `start` of them unchanged:
+    each hand kept unchanged keeps its points and its plain view (ScoreSheet.with_hands); only
+    the others are scored."""
+    seats = {p.seat: p.name for p in head.players}
+    tail = [stored[(k.row, k.revision)] for k in keys[start:]]
+    sheet = kept.sheet.with_hands(kept.sheet.hands[:start] + [h.domain for h in tail],
+                                  kept.sheet.dealers[:start] + [seats[k.dealer_seat] for k in keys[start:]],
+                                  unchanged=start)
+    old_keys, old_views = kept.keys, kept.view.hands
+    views = old_views[:start] + tuple(
+        old_views[i] if i < len(old_keys) and old_keys[i] is k else
+        HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
+        for i, k, h in zip(range(start, len(keys)), keys[start:], tail))
+    return replace(kept, version=head.version, view=replace(_head_view(head), hands=views),
                    sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
 
 

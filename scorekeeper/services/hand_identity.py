@@ -5,7 +5,7 @@ Numbers are places in the game and move up when an earlier hand is deleted; a ha
 """
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import selectinload
 
 from ..domain.scoring import Hand as DomainHand
@@ -40,13 +40,13 @@ def free_hand_id(game_id: str, request_id: object) -> str:
 
 def locate(game: Game, number: int, hand_id: str | None, follow_moves: bool = False) -> Hand:
     """The hand a phone means: by id when it sent one (refusing a hand that moved unless
-    `follow_moves`), else the hand now at `number`."""
+    `follow_moves`), else the hand now at `number`. Only that hand is read, with its cards."""
     if hand_id is None:
-        hand = next((h for h in game.hands if h.number == number), None)
+        hand = live_hand(game, Hand.number == number)
         if hand is None:
             raise NotFound(say(N_("This game has no hand %(number)s."), number=number))
         return hand
-    hand = next((h for h in game.hands if h.public_id == hand_id), None)
+    hand = live_hand(game, Hand.public_id == hand_id)
     if hand is None:
         if deleted_hand(game.id, public_id=hand_id) is not None:
             raise HandGone(say(N_("Hand %(number)s was deleted on another phone."), number=number),
@@ -59,6 +59,16 @@ def locate(game: Game, number: int, hand_id: str | None, follow_moves: bool = Fa
     return hand
 
 
+def live_hand(game: Game, where) -> Hand | None:
+    """The game's saved hand that `where` picks, with its cards (the game's other hands are not read)."""
+    return db.session.scalars(select(Hand).where(Hand.game_id == game.id, where)
+                              .options(selectinload(Hand.entries))).first()
+
+
+def live_hands(game: Game) -> int:
+    return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game.id)) or 0
+
+
 def check_revision(hand: Hand, expected_revision: int | None) -> None:
     if expected_revision is not None and hand.revision != expected_revision:
         raise HandChanged(say(N_("Hand %(number)s was changed on another phone meanwhile."),
@@ -66,35 +76,34 @@ def check_revision(hand: Hand, expected_revision: int | None) -> None:
 
 
 def bury(game: Game, hand: Hand) -> DeletedHand:
-    """Delete `hand`, keeping it whole so that it can be put back; later hands move up."""
+    """Delete `hand`, keeping it whole so that it can be put back; later hands move up (in
+    the database: the game's other hands are not loaded)."""
     grave = DeletedHand(game_id=game.id, public_id=hand.public_id, number=hand.number,
                         request_id=hand.request_id, revision=hand.revision,
                         dealer_seat=hand.dealer_seat, created_at=hand.created_at,
                         deleted_at=db.session.info.get(WRITE_STAMP) or utcnow(),
                         held=[[e.player_id, e.cards, e.typed_total] for e in hand.entries])
     db.session.add(grave)
-    game.hands.remove(hand)
-    for later in game.hands:
-        if later.number > grave.number:
-            later.number -= 1
+    db.session.delete(hand)
+    with db.session.no_autoflush:  # the game's row is written once, at commit (one version per write)
+        db.session.execute(update(Hand).where(Hand.game_id == game.id, Hand.number > grave.number)
+                           .values(number=Hand.number - 1))
     return grave
 
 
 def unbury(game: Game, grave: DeletedHand) -> Hand:
     """Put a deleted hand back at the number it had (or last, if the game is shorter now),
     with its cards, typed totals, dealer and revision as they were."""
-    number = min(grave.number, len(game.hands) + 1)
-    for later in game.hands:
-        if later.number >= number:
-            later.number += 1
+    number = min(grave.number, live_hands(game) + 1)
+    db.session.execute(update(Hand).where(Hand.game_id == game.id, Hand.number >= number)
+                       .values(number=Hand.number + 1))
     hand = Hand(game_id=game.id, public_id=grave.public_id, number=number,
                 request_id=grave.request_id, revision=grave.revision,
                 dealer_seat=grave.dealer_seat, created_at=grave.created_at,
                 entries=[HeldCards(player_id=pid, cards=cards, typed_total=typed)
                          for pid, cards, typed in grave.held])
     db.session.delete(grave)
-    game.hands.append(hand)
-    game.hands.sort(key=lambda h: h.number)
+    db.session.add(hand)
     return hand
 
 

@@ -17,9 +17,10 @@ from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
 from .game_state import GameState, game_state, state_of
-from .games import load_game_head, next_dealer_seat, sheet_of
+from .games import load_game_head, next_dealer_seat
 from .hand_identity import (
-    bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, locate, unbury)
+    bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, live_hand, live_hands, locate,
+    unbury)
 from .transactions import write_game
 
 MAX_REQUEST_ID = 64
@@ -29,9 +30,10 @@ SAVE_WINDOW = timedelta(hours=1)
 @dataclass
 class Written:
     """A game just after a write, scored; `hand` is the hand written (None after a delete).
-    game and sheet are None when the caller asked for no score (record_hand, scored=False).
-    After a delete, `deleted` is the id of the hand that can be put back. `state` is the game
-    as the write left it, when it was caught up from what this process kept (game_state)."""
+    `state` is the game as the write left it, caught up from what this process kept
+    (game_state), and `sheet` its score sheet; both None when the caller asked for no score
+    (record_hand, scored=False). `game` is always None: no write loads the whole game.
+    After a delete, `deleted` is the id of the hand that can be put back."""
 
     game: Game | None
     sheet: ScoreSheet | None
@@ -81,10 +83,13 @@ def _next_version(game: Game) -> int:
     return game.version + 1
 
 
-def _reshaped(game: Game) -> None:
+def _reshaped(game: Game, did: str, hand: Hand) -> None:
     """This write changes a hand already saved (or the numbers after it): a process that kept
-    the game before must read its hands again, not only the new ones (game_state). Every
-    write that edits, deletes or puts back a hand says so."""
+    the game before must read its hands again, not only the new ones (game_state), unless it
+    kept the version this write started from: it applies the note. Every write that edits,
+    deletes or puts back a hand says so, once, after its hand has its row id and revision."""
+    game.hands_reshape = (f"{game.version} {did} {hand.number} {hand.id} {hand.revision} {hand.dealer_seat} "
+                          f"{hand.public_id}")
     game.hands_reshaped_at = _next_version(game)
 
 
@@ -186,7 +191,7 @@ def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
         return hand, False
 
 
-def _written(game_id: str, hand: Hand, created: bool) -> Written:
+def _written(game_id: str, hand: Hand | None, created: bool) -> Written:
     """The whole game after a write, scored, for an answer that shows it all: caught up from
     the state before the write with the hand just written (game_state), not rescored."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
@@ -199,33 +204,43 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None, hand_id: str | None = None,
                  follow_moves: bool = False) -> Written:
     """Replace the cards of hand `number` (the hand `hand_id`, when given: see
-    hand_identity.locate)."""
-    def change(game: Game) -> Written:
+    hand_identity.locate). The write reads the game's row and players and that hand only;
+    the game is caught up afterwards from what this process kept (game_state). `created` is
+    False for a resent edit that changed nothing."""
+    game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
+
+    def change(game: Game) -> tuple[Hand, bool]:
         hand = locate(game, number, hand_id, follow_moves)
         result = check_hand(game, held, typed)
         if expected_revision is not None and hand.revision != expected_revision and holds(game, hand, result):
-            return Written(game, sheet_of(game), hand, created=False)  # a resent edit: already stored
+            return hand, False  # a resent edit: already stored
         check_revision(hand, expected_revision)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
-        _reshaped(game)
-        return Written(game, sheet_of(game), hand)
+        _reshaped(game, "edit", hand)
+        return hand, True
 
-    return write_game(game_id, change)
+    hand, changed = write_game(game_id, change, load=load_game_head)
+    return _written(game_id, hand, changed)
 
 
 def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
                 hand_id: str | None = None, follow_moves: bool = False) -> Written:
-    """Delete a hand; it can be put back (restore_hand) with everything it had."""
-    def change(game: Game) -> Written:
+    """Delete a hand; it can be put back (restore_hand) with everything it had. The write
+    reads that hand only (later hands move up in one statement)."""
+    game_state(game_id)
+
+    def change(game: Game) -> str:
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
+        _reshaped(game, "delete", hand)
         _count_save(game)  # each delete keeps a row (the hand, for Undo)
-        grave = bury(game, hand)
-        _reshaped(game)
-        return Written(game, sheet_of(game), None, deleted=grave.public_id)
+        return bury(game, hand).public_id
 
-    return write_game(game_id, change)
+    deleted = write_game(game_id, change, load=load_game_head)
+    written = _written(game_id, None, True)
+    written.deleted = deleted
+    return written
 
 
 def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object = None) -> Written:
@@ -234,9 +249,10 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
     hand was already back (a repeated Undo)."""
     if not hand_id:
         raise NotFound(say(N_("Which deleted hand to bring back is not known: nothing was changed.")))
+    game_state(game_id)
 
     def change(game: Game) -> tuple[Hand, bool]:
-        live = next((h for h in game.hands if h.public_id == hand_id), None)
+        live = live_hand(game, Hand.public_id == hand_id)
         if live is not None and held is None:
             return live, False
         if live is not None:
@@ -245,15 +261,16 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
         grave = deleted_hand(game.id, public_id=hand_id)
         if grave is None:
             raise NotFound(say(N_("This game has no deleted hand with that id.")))
-        if len(game.hands) >= MAX_HANDS:
+        if live_hands(game) >= MAX_HANDS:
             raise Conflict(say(N_("Hand %(number)s cannot go back: a game holds at most %(max)s hands."),
                                number=grave.number, max=MAX_HANDS))
         hand = unbury(game, grave)
-        _reshaped(game)
         if held is not None:
             _fill(game, hand, check_hand(game, held, typed))
             hand.revision = _next_version(game)
+        db.session.flush()  # the hand's new row id, for the note (the game's row is not written yet)
+        _reshaped(game, "restore", hand)
         return hand, True
 
-    hand, created = write_game(game_id, change)
+    hand, created = write_game(game_id, change, load=load_game_head)
     return _written(game_id, hand, created)

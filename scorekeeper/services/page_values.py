@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import inspect
 
@@ -22,9 +23,9 @@ class SeatView:
     team: int | None = None
 
 
-@dataclass(frozen=True)
-class HandView:
-    """A recorded hand as entered: each player's card tokens, and the typed totals."""
+class HandView(NamedTuple):
+    """A recorded hand as entered: each player's card tokens, and the typed totals. A tuple:
+    a game's state makes one per hand whose number moved (game_state), so it is made cheaply."""
     id: str
     number: int
     revision: int
