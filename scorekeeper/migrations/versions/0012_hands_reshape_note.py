@@ -6,14 +6,14 @@ version applies the note to the hands it kept instead of reading every hand's ke
 (services/game_state.py). NULL: no such write since this migration (the hands' keys are read).
 
 Revision ID: 0012_hands_reshape_note
-Revises: 0010_game_save_window
+Revises: 0011_table_game_summaries
 Create Date: 2026-11-26
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0012_hands_reshape_note'
-down_revision = '0010_game_save_window'
+down_revision = '0011_table_game_summaries'
 branch_labels = None
 depends_on = None
 
