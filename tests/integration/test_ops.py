@@ -102,6 +102,7 @@ def drop_games_table(url: str) -> None:
         conn.execute(text("DROP TABLE players"))
         conn.execute(text("DROP TABLE device_games"))
         conn.execute(text("DROP TABLE deleted_hands"))
+        conn.execute(text("DROP TABLE table_game_summaries"))
         conn.execute(text("DROP TABLE games"))
     engine.dispose()
 
