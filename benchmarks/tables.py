@@ -36,7 +36,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
 from scorekeeper.access.devices import device_hash  # noqa: E402
 from scorekeeper.services import keys, table_stats, table_summaries  # noqa: E402
-from scorekeeper.ids import new_public_id  # noqa: E402
+from scorekeeper.ids import new_hand_id, new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)
@@ -60,7 +60,7 @@ def _rows(game_ids, table_id, roster):
                           "r": roster.get(name) if table_id else None})
         for n in range(1, HANDS + 1):
             hand_id = g * 10 + n
-            hands.append({"id": hand_id, "g": public(g), "n": n, "at": utcnow()})
+            hands.append({"id": hand_id, "pid": new_hand_id(), "g": public(g), "n": n, "at": utcnow()})
             for s in range(4):
                 held = "" if s == n % 4 else "7 skip wild"
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": held})
@@ -116,8 +116,8 @@ def _insert(games, seats, hands, cards, target: int = TARGET) -> None:
         f"'{rules}', :h, 1, :at, :at, :t)"), games)
     db.session.execute(text("INSERT INTO players (id, game_id, seat, name, roster_id) "
                             "VALUES (:id, :g, :seat, :name, :r)"), seats)
-    db.session.execute(text("INSERT INTO hands (id, game_id, number, revision, created_at) "
-                            "VALUES (:id, :g, :n, 1, :at)"), hands)
+    db.session.execute(text("INSERT INTO hands (id, public_id, game_id, number, revision, created_at) "
+                            "VALUES (:id, :pid, :g, :n, 1, :at)"), hands)
     db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
     db.session.commit()
 
@@ -275,7 +275,7 @@ def heavy_table(app) -> str:
             seats.append({"id": g * 10 + s, "g": public(g), "seat": s, "name": name, "r": 90_000 + s})
         for n in range(1, HEAVY_HANDS + 1):
             hand_id = g * 10_000 + n
-            hands.append({"id": hand_id, "g": public(g), "n": n, "at": now})
+            hands.append({"id": hand_id, "pid": new_hand_id(), "g": public(g), "n": n, "at": now})
             for s in range(2):
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": "" if s == n % 2 else "7"})
     _insert(games, seats, hands, cards, target=100_000)  # never finished: every hand counts
