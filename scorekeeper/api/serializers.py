@@ -57,7 +57,11 @@ def _game_dict(settings: dict, hands: tuple[HandView, ...] | None, sheet: ScoreS
 _HANDS_HERE = f"hands-{uuid.uuid4().hex}"  # where a game's hands go in its JSON (state_response)
 
 
-def state_response(state: GameState, hand_id: str | None = None, deleted: str | None = None) -> Response:
+_GAME_ONLY = object()  # no written hand to name: the answer is the game alone
+
+
+def state_response(state: GameState, hand_id: str | None | object = _GAME_ONLY,
+                   deleted: str | None = None) -> Response:
     """The game as JSON, the same bytes as jsonify(state_dict(...)) gives; with `hand_id`,
     that hand and its game (as a save answers); with `deleted`, the game and the deleted
     hand's id (as a delete answers). Each hand is encoded once per row and revision and kept
@@ -75,8 +79,8 @@ def state_response(state: GameState, hand_id: str | None = None, deleted: str | 
                                       mimetype=provider.mimetype)
 
 
-def _wrapped(game: dict, state: GameState, hand_id: str | None, deleted: str | None, hand) -> dict:
-    if hand_id is not None:
+def _wrapped(game: dict, state: GameState, hand_id, deleted: str | None, hand) -> dict:
+    if hand_id is not _GAME_ONLY:  # a write's answer, whatever the hand's id (never bare)
         return {"hand": hand(), "game": game}
     if deleted is not None:
         return {"game": game, "deleted": deleted}

@@ -122,3 +122,20 @@ def test_a_save_reads_only_the_new_hand_when_the_game_is_kept(app, client, scori
     assert after.sheet.hands[:6] == before.sheet.hands  # carried over, not rebuilt
     assert all(a is b for a, b in zip(after.sheet.hands, before.sheet.hands))
 
+
+
+def test_an_edit_answers_the_hand_and_its_game_even_for_a_hand_without_an_id(app, client):
+    """The answer's shape is the contract's whatever the row holds: a hand stored without a
+    public id (rows written straight into the database) still answers {"hand", "game"}."""
+    from sqlalchemy import text
+
+    from scorekeeper.models import db
+    game = new_game(client, PLAYERS)
+    assert post_hand(client, game, held(0, 1)).status_code == 201
+    with app.app_context():
+        db.session.execute(text("UPDATE hands SET public_id = NULL WHERE game_id = :g"), {"g": game["id"]})
+        db.session.commit()
+    edited = client.put(f"/api/games/{game['id']}/hands/1", json={"held": held(1, 2)}, headers=auth(game))
+    assert edited.status_code == 200
+    assert set(edited.json) == {"hand", "game"}
+    assert edited.json["hand"]["winner"] == "Ben" and edited.json["game"]["hands"][0]["winner"] == "Ben"
