@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
-from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, ScoreSheet, build_hand
+from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, build_hand
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
@@ -29,14 +29,11 @@ SAVE_WINDOW = timedelta(hours=1)
 
 @dataclass
 class Written:
-    """A game just after a write, scored; `hand` is the hand written (None after a delete).
-    `state` is the game as the write left it, caught up from what this process kept
-    (game_state), and `sheet` its score sheet; both None when the caller asked for no score
-    (record_hand, scored=False). `game` is always None: no write loads the whole game.
-    After a delete, `deleted` is the id of the hand that can be put back."""
+    """A write's outcome: `hand` is the hand written (None after a delete). `state` is the
+    game as the write left it, caught up from what this process kept (game_state); None when
+    the caller asked for no score (record_hand, scored=False) or the game went away. After a
+    delete, `deleted` is the id of the hand that can be put back."""
 
-    game: Game | None
-    sheet: ScoreSheet | None
     hand: Hand | None = None
     created: bool = True
     deleted: str | None = None
@@ -135,7 +132,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
         return hand, True
 
     hand, created = _write_once(game_id, change, request_id)
-    return _written(game_id, hand, created) if scored else Written(None, None, hand, created)
+    return _written(game_id, hand, created) if scored else Written(hand, created)
 
 
 def _room_for_a_hand(game: Game) -> int:
@@ -196,8 +193,7 @@ def _written(game_id: str, hand: Hand | None, created: bool) -> Written:
     the state before the write with the hand just written (game_state), not rescored."""
     db.session.expire_all()  # the session may hold the game as it was before this hand
     state = game_state(game_id)
-    return Written(None, state.sheet, hand, created=created, state=state) if state else \
-        Written(None, None, hand, created=created)
+    return Written(hand, created=created, state=state)
 
 
 def replace_hand(game_id: str, number: int, held: object, typed: object = None,
