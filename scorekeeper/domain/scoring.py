@@ -255,22 +255,9 @@ class ScoreSheet:
             rows.append(totals)
         return rows
 
-    def appended(self, hands: Sequence[Hand], dealers: Sequence[str]) -> ScoreSheet:
-        """This sheet with `hands` played after its own (dealt by `dealers`): what it already
-        worked out (each hand's points, the running totals) is carried over, so only the new
-        hands are scored. Earlier hands' totals never change (add_hand)."""
-        longer = replace(self, hands=[*self.hands, *hands], dealers=[*self.dealers, *dealers])
-        values = self.values
-        points = [*self.points(), *(hand_points(h, values) for h in hands)]
-        longer._points, longer._points_for = points, tuple(map(id, longer.hands))
-        for slug, (_, rows) in self._running.items():
-            start = rows[-1] if rows else dict.fromkeys(self.players, 0)
-            more = self._rows_after(system_of(slug), start, hands, points[len(self.hands):])
-            longer._running[slug] = (points, [*rows, *more])
-        return longer
-
     def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0) -> ScoreSheet:
-        """This sheet with its hands replaced (a hand edited, deleted or put back): a hand that
+        """This sheet with its hands replaced (hands added after its own, or a hand edited,
+        deleted or put back): a hand that
         is the very object this sheet holds keeps the points worked out for it, and the running
         totals are carried over up to the first hand that is not, so only what changed is scored
         again. `unchanged`: how many first hands the caller knows are this sheet's own (not even

@@ -212,8 +212,6 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
     if _sheet_settings(head) != kept.sheet_settings:
         return _state(head, keys, stored)
-    if start == len(kept.keys):
-        return _appended(head, kept, keys, stored)
     return _reshaped(head, kept, keys, stored, start)
 
 
@@ -281,20 +279,8 @@ def _sheet_settings(game: Game) -> tuple:
             _seats(game))
 
 
-def _appended(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict) -> GameState:
-    """`kept` with the hands saved after it: only those are scored."""
-    seats = {p.seat: p.name for p in head.players}
-    new = keys[len(kept.keys):]
-    hands = [stored[(k.row, k.revision)] for k in new]
-    sheet = kept.sheet.appended([h.domain for h in hands], [seats[k.dealer_seat] for k in new])
-    views = tuple(HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
-                  for k, h in zip(new, hands))
-    return replace(kept, version=head.version, view=replace(_head_view(head), hands=kept.view.hands + views),
-                   sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
-
-
 def _reshaped(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict, start: int) -> GameState:
-    """`kept` after hands were edited, deleted or put back, the first `start` of them unchanged:
+    """`kept` after hands were added, edited, deleted or put back, the first `start` of them unchanged:
     each hand kept unchanged keeps its points and its plain view (ScoreSheet.with_hands); only
     the others are scored."""
     seats = {p.seat: p.name for p in head.players}
