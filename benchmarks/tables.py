@@ -35,7 +35,7 @@ from benchmarks.page_weight import counting_statements  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
 from scorekeeper.access.devices import device_hash  # noqa: E402
-from scorekeeper.services import keys, table_stats, table_summaries  # noqa: E402
+from scorekeeper.services import keys, table_overview, table_stats, table_summaries  # noqa: E402
 from scorekeeper.ids import new_hand_id, new_public_id  # noqa: E402
 
 SERVER_GAMES = 5_000
@@ -94,8 +94,9 @@ def seed() -> dict[int, str]:
         seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
     _insert(games, seats, hands, cards)
     counted(games)
-    for table_id in tables.values():  # as every write since migration 0011 has stored them
+    for table_id in tables.values():  # as every write since migrations 0011 and 0013 has stored them
         table_summaries.store_missing(table_id)
+        table_overview.store(table_id)
     return tables
 
 
@@ -174,23 +175,37 @@ def timed(client, path: str, headers: dict | None = None, rounds: int = 15) -> f
 def after_one_save(client, app, table_id: str, rounds: int = 7) -> dict:
     """A look right after an edit (through the API, with the table's key) of hand 1 of one of
     the table's finished games, against a kept look; medians of `rounds`. The edit changes
-    the points of that hand, so the game's league record changes too."""
+    the points of that hand, so the game's league record changes too. Also the edit itself
+    (which stores the table's overview once it has committed), and a look right after it by
+    a worker that has kept nothing of the table (another worker, or one just started)."""
     path = f"/tables/{table_id}"
     with app.app_context():
         game_id = db.session.scalar(text("SELECT id FROM games WHERE table_id = :t LIMIT 1"), {"t": table_id})
-    after, kept = [], []
+    after, kept, edits, elsewhere = [], [], [], []
     for n in range(rounds):
         client.get(path)
         held = {name: ([] if i == 1 else [("7", "8")[n % 2] if i == 2 else "7", "skip", "wild"])
                 for i, name in enumerate(NAMES)}  # seat 1 went out in hand 1
+        start = time.perf_counter()
         edited = client.put(f"/api/games/{game_id}/hands/1", json={"held": held},
                             headers={"Authorization": f"Bearer {KEY}"})
+        edits.append(time.perf_counter() - start)
         assert edited.status_code == 200 and edited.json["game"]["finished"], edited.json
         start = time.perf_counter()
         client.get(path)
         after.append(time.perf_counter() - start)
         kept.append(timed(client, path, rounds=3))
-    return {"after": statistics.median(after), "kept": statistics.median(kept)}
+    for n in range(rounds):  # after the others: forgetting everything makes this worker's next edit combine all
+        held = {name: ([] if i == 1 else [("7", "8")[n % 2] if i == 2 else "7", "skip", "wild"])
+                for i, name in enumerate(NAMES)}
+        assert client.put(f"/api/games/{game_id}/hands/1", json={"held": held},
+                          headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
+        table_stats.clear()
+        start = time.perf_counter()
+        client.get(path)
+        elsewhere.append(time.perf_counter() - start)
+    return {"after": statistics.median(after), "kept": statistics.median(kept), "edit": statistics.median(edits),
+            "elsewhere": statistics.median(elsewhere)}
 
 
 def after_a_hand(client, table_id: str, rounds: int = 7) -> dict:
@@ -200,18 +215,20 @@ def after_a_hand(client, table_id: str, rounds: int = 7) -> dict:
     game = client.post("/api/games", json={"players": NAMES, "table": table_id, "target": 100_000},
                        headers={"Authorization": f"Bearer {KEY}"})
     assert game.status_code == 201, game.json
-    after, kept = [], []
+    after, kept, saves = [], [], []
     for n in range(rounds):
         client.get(path)
         held = {name: ([] if i == n % 4 else ["7", "skip"]) for i, name in enumerate(NAMES)}
+        start = time.perf_counter()
         saved = client.post(f"/api/games/{game.json['id']}/hands", json={"held": held},
                             headers={"Authorization": f"Bearer {KEY}"})
+        saves.append(time.perf_counter() - start)
         assert saved.status_code == 201, saved.json
         start = time.perf_counter()
         client.get(path)
         after.append(time.perf_counter() - start)
         kept.append(timed(client, path, rounds=3))
-    return {"after": statistics.median(after), "kept": statistics.median(kept)}
+    return {"after": statistics.median(after), "kept": statistics.median(kept), "save": statistics.median(saves)}
 
 
 def polls(app, table_id: str, game_id: str, rounds: int = 7, each: int = 200) -> dict:
@@ -338,8 +355,9 @@ def main() -> int:
         rows = {size: look(client, app, f"/tables/{tables[size]}") for size in SIZES}
         api = {size: look(client, app, f"/api/tables/{tables[size]}") for size in SIZES}
         screens = {size: look(client, app, f"/tables/{tables[size]}/live") for size in SIZES}
-        saved = after_one_save(client, app, tables[SIZES[1]])
-        hand = after_a_hand(client, tables[SIZES[1]])
+        edited = {size: after_one_save(client, app, tables[size]) for size in SIZES}
+        handed = {size: after_a_hand(client, tables[size]) for size in SIZES}
+        saved, hand = edited[SIZES[1]], handed[SIZES[1]]
         for name, known in PHONES.items():  # each phone sees exactly what it knows
             listed = phones[name].get("/").get_data(as_text=True).count('href="/games/')
             assert listed == 1 + min(known, 60), (name, listed)  # 1: the "New game" link
@@ -370,6 +388,15 @@ def main() -> int:
     print(f"a look after a hand saved in a game in progress at the {SIZES[1]}-game table: "
           f"{hand['after'] * 1000:.1f} ms against a kept look's {hand['kept'] * 1000:.2f} ms: "
           f"x{hand['after'] / hand['kept']:.1f} (budget 2x)")
+    print(f"a look after that edit by a worker that kept nothing (it reads the stored overview): "
+          f"{saved['elsewhere'] * 1000:.1f} ms: x{saved['elsewhere'] / saved['kept']:.1f} a kept look; "
+          f"at {SIZES[0]} games {edited[SIZES[0]]['elsewhere'] * 1000:.1f} ms: "
+          f"{SIZES[1]}/{SIZES[0]} x{saved['elsewhere'] / edited[SIZES[0]]['elsewhere']:.2f}")
+    small_edit, small_hand = edited[SIZES[0]]["edit"], handed[SIZES[0]]["save"]
+    print(f"the write itself (the API answer, then the table's overview stored), {SIZES[1]} games against "
+          f"{SIZES[0]}: an edit in a finished game {saved['edit'] * 1000:.1f} ms against {small_edit * 1000:.1f} "
+          f"(x{saved['edit'] / small_edit:.2f}); a hand saved in a game in progress {hand['save'] * 1000:.1f} ms "
+          f"against {small_hand * 1000:.1f} (x{hand['save'] / small_hand:.2f})")
     screen_small, screen_big = screens[SIZES[0]], screens[SIZES[1]]
     print(f"table screen {SIZES[1]}/{SIZES[0]} games: first look x{screen_big['cold'] / screen_small['cold']:.2f}, "
           f"later looks x{screen_big['warm'] / screen_small['warm']:.2f}")

@@ -190,6 +190,21 @@ class TableGameSummary(db.Model):
     data: Mapped[dict | None] = mapped_column(JSON)
 
 
+class TableOverview(db.Model):
+    """What a family table's page shows, stored after each write that changed the table or
+    one of its games (services/table_overview.py): its players' stats, its current season's
+    league and the first games of each list. `data` is true only while the table's stamp
+    (services/tables.table_stamp) is `stamp`; at any other stamp the games' summaries are
+    combined instead. A worker's first look at a big table reads this one row."""
+
+    __tablename__ = "table_overviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("family_tables.id", ondelete="CASCADE"), primary_key=True)
+    stamp: Mapped[str] = mapped_column(String(200))
+    data: Mapped[dict] = mapped_column(JSON)
+
+
 class TableSeason(db.Model):
     """A season of a table's league: the games started from `started_at` until the next one.
     Season 1 needs no row: it runs from the table's start until season 2."""

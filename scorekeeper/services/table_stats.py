@@ -3,9 +3,13 @@
 Every write stores its game's summary (table_summaries), so a look at a table reads one row
 per game and scores none. Summaries are also kept in this process per game version
 (`_games`), and a table's combined summary per table stamp (the table and an aggregate of its
-games' versions). A game whose stored summary is not for its version (stored before migration
-0011) is scored from its cards, read in one statement and summarised game by game as they
-stream in, so a heavy table never holds all its held-card rows at once.
+games' versions). A worker that has kept nothing of the table reads the table's stored
+overview instead (table_overview: what its page shows, stored after each write), when that
+is true for the table's stamp; it combines every game's summary only for what the overview
+does not hold (the API's list of every game, head-to-head, a past season). A game whose stored
+summary is not for its version (stored before migration 0011) is scored from its cards, read
+in one statement and summarised game by game as they stream in, so a heavy table never holds
+all its held-card rows at once.
 """
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import groupby
 from threading import Lock
+from types import SimpleNamespace
+from typing import NamedTuple
 
 from sqlalchemy import select
 
@@ -21,11 +27,13 @@ from ..domain.editions import get_edition, parse_house_rules
 from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, Tally, blocks_of
 from ..domain.scoring import ScoreSheet, build_hand
 from ..domain.teams import teams_from_numbers
-from ..models import FamilyTable, Game, Hand, HeldCards, Player, TableGameSummary, TableSeason, db
+from ..models import (FamilyTable, Game, Hand, HeldCards, Player, TableGameSummary, TableOverview,
+                      TableSeason, db)
 from .errors import NotFound
 from .table_summaries import record_of, summary_data
-from .tables import NO_TABLE, table_stamp
+from .tables import NO_TABLE, stamp_text, table_stamp
 
+SHOWN = 25  # games the table's page lists per section (in progress, finished); its stats count all
 KEPT = 64  # tables whose combined stats one process keeps
 KEPT_GAMES = 20_000  # game summaries one process keeps (a few hundred bytes each)
 IN_LIST = 500  # games named in one statement when only some of a table's games need scoring
@@ -46,6 +54,8 @@ class GameSummary:
     record: FinishedGame | None = None  # its league record, once it is over
     teams: list = field(default_factory=list)  # a team game's (players, total) per team
     partners: list = field(default_factory=list)  # a team game's roster ids per team
+    scoring: str = ""  # its scoring system's slug
+    data: dict | None = field(default=None, repr=False)  # the stored summary it was made from
 
     def partnered(self, a: int, b: int) -> bool:
         return any(a in team and b in team for team in self.partners)
@@ -80,16 +90,31 @@ class Season:
     ended_at: datetime | None  # the next season's start; None for the current one
 
 
+class Section(NamedTuple):
+    """A list of the table's page: its newest SHOWN games and how many it holds."""
+    games: list
+    count: int
+
+
 @dataclass
 class TableSummary:
     id: str
     name: str
-    games: list[GameSummary]  # newest first
     players: list[PlayerStats]
     seasons: list[Season] = field(default_factory=list)  # oldest first; the last is current
     source: tuple = ()  # (database, table id): where its seasons' leagues are kept
+    loaded: list[GameSummary] | None = None  # every game, newest first (None: not read yet)
+    sections: tuple[Section, Section] | None = None  # (in progress, finished), when read stored
 
     _kept: dict = field(default_factory=dict, repr=False)  # what was combined once, per question
+
+    @property
+    def games(self) -> list[GameSummary]:
+        """Every game, newest first; a summary read from the stored overview combines them on
+        first need (the API lists them all)."""
+        if self.loaded is None:
+            self.loaded = _compute(self.id).games
+        return self.loaded
 
     def _once(self, key: tuple, compute):
         """The summary is kept and shared per table stamp: each combination is made once."""
@@ -101,13 +126,18 @@ class TableSummary:
         season = self.seasons[-1] if number is None else self.seasons[number - 1]
         return [g.record for g in self.games if g.record is not None and _within(g.record, season)]
 
+    def _current(self, number: int | None) -> int | None:
+        return None if number == len(self.seasons) else number
+
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default): its finished games,
         each counted in the season in which it ended."""
+        number = self._current(number)
         return self._once(("league", number), lambda: self._season(number).league(self._records(number)))
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
+        number = self._current(number)
         return self._once(("blocks", number), lambda: self._season(number).blocks(self._records(number)))
 
     def _season(self, number: int | None) -> _SeasonLeague:
@@ -126,9 +156,16 @@ class TableSummary:
     def in_progress(self) -> list[GameSummary]:
         return self._once(("in progress",), lambda: [g for g in self.games if not g.finished])
 
+    def section(self, finished: bool) -> Section:
+        """The page's list of finished games, or of games in progress."""
+        if self.sections is not None:
+            return self.sections[finished]
+        listed = self.finished if finished else self.in_progress
+        return Section(listed[:SHOWN], len(listed))
+
     @property
     def finished_games(self) -> int:
-        return len(self.finished)
+        return self.section(True).count
 
     def head_to_head(self, a: int, b: int) -> dict:
         """Finished games both people played: against each other (each one's game and hand
@@ -245,16 +282,50 @@ def clear() -> None:
     _last.clear()
 
 
-def table_summary(table_id: str) -> TableSummary:
-    stamp = table_stamp(table_id)
+def table_summary(table_id: str, stamp: tuple | None = None) -> TableSummary:
+    """The table's summary at its stamp (`stamp`: just read by the caller): kept, else read
+    from the table's stored overview when that is true for the stamp, else combined from its
+    games' summaries."""
+    stamp = stamp or table_stamp(table_id)
     if stamp is None:
         raise NotFound(NO_TABLE)
     key = (str(db.engine.url), table_id, *stamp)
     summary = _cache.get(key)
     if summary is None:
-        summary = _compute(table_id)
+        stored = _stored_overview(table_id, stamp)
+        summary = _compute(table_id) if stored is None else _from_overview(table_id, stored)
         _cache.put(key, summary)
     return summary
+
+
+def _stored_overview(table_id: str, stamp: tuple) -> dict | None:
+    """The table's stored overview (table_overview), if it is true for `stamp`."""
+    row = db.session.execute(select(TableOverview.stamp, TableOverview.data)
+                             .where(TableOverview.table_id == table_id)).first()
+    return row.data if row is not None and row.stamp == stamp_text(stamp) else None
+
+
+def _from_overview(table_id: str, data: dict) -> TableSummary:
+    """The summary a stored overview holds (table_overview.overview_of): what the table's page
+    shows; every game is combined only on first need."""
+    def listed(entry):
+        game_id, started, scoring, game_data = entry
+        game = SimpleNamespace(id=game_id, created_at=datetime.fromisoformat(started), scoring=scoring)
+        return _from_data(game, game_data)
+
+    summary = TableSummary(
+        table_id, data["name"], [PlayerStats(**p) for p in data["players"]],
+        [Season(n, _moment(start), _moment(end)) for n, start, end in data["seasons"]],
+        (str(db.engine.url), table_id),
+        sections=tuple(Section([listed(e) for e in games], count) for games, count in data["sections"]))
+    summary._kept[("league", None)] = [LeagueRow(**row) for row in data["league"]]
+    summary._kept[("blocks", None)] = [LeagueBlock(system, games, [LeagueRow(**row) for row in rows])
+                                       for system, games, rows in data["blocks"]]
+    return summary
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
 
 
 def _game_key(game, database: str) -> tuple:
@@ -294,8 +365,8 @@ def _compute(table_id: str) -> TableSummary:
         kept |= _score_games(table_id, unscored, len(unscored) == len(games), database)
     summaries = [kept[g.id] for g in games]
     source = (database, table.id)
-    summary = TableSummary(table.id, table.name, summaries, _player_stats(table, summaries, _last.get(source)),
-                           seasons_of(seasons), source)
+    summary = TableSummary(table.id, table.name, _player_stats(table, summaries, _last.get(source)),
+                           seasons_of(seasons), source, summaries)
     _last.put(source, summary)
     return summary
 
@@ -319,7 +390,8 @@ def _from_data(game, data: dict) -> GameSummary:
     summary = GameSummary(game.id, names, roster, data["finished"], [names[i] for i in data["winners"]],
                           {roster[i] for i in data["winners"]}, data["hands"],
                           dict(zip(roster, data["hand_wins"])), dict(zip(roster, data["best"])),
-                          started=game.created_at, record=record_of(game.id, game.scoring, data))
+                          started=game.created_at, record=record_of(game.id, game.scoring, data),
+                          scoring=game.scoring, data=data)
     if data["partners"]:
         summary.teams = [(tuple(names[i] for i in team), total)
                          for team, total in zip(data["partners"], data["team_totals"])]

@@ -270,6 +270,10 @@ def table_stamp(table_id: str) -> tuple | None:
     return None if row is None else tuple(row)
 
 
+def stamp_text(stamp: tuple) -> str:
+    """A table stamp as stored with what was made at it (table_overview)."""
+    return "|".join(str(part) for part in stamp)
+
 
 def table_games(table_id: str) -> list[Game]:
     """The table's games, oldest first, each whole (for its backup)."""

@@ -17,19 +17,18 @@ from ..form_fields import chosen_team
 from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
-from ..services import table_summaries, tables
+from ..services import table_overview, table_summaries, tables
 from ..services.backups.export import envelope, game_record
 from ..services.backups.restore import RestoreError
 from ..services.backups.table_restore import IntoTable
 from ..services.errors import ServiceError
 from ..services.page_values import table_view
-from ..services.table_stats import table_summary
+from ..services.table_stats import SHOWN, table_summary
 from ..share_links import keep_score_page, share_page
 from ..translate import translated_error
 from . import bp
 from .forms import AdoptForm, MergeForm, NewTableForm, RenameForm, StartForm, TableActionForm
 
-GAMES_SHOWN = 25  # games listed per section (in progress, finished); the stats count all
 
 
 @bp.route("/tables/new", methods=["GET", "POST"])
@@ -49,7 +48,7 @@ def new_table():
 def _page(table, **forms):
     summary = table_summary(table.id)
     keeper = can_keep(table)
-    context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=GAMES_SHOWN,
+    context = dict(table=table_view(table), summary=summary, keeper=keeper, shown=SHOWN,
                    by_id={p.id: p for p in summary.players}, systems=SYSTEMS)
     if keeper:
         last = tables.last_settings(table)
@@ -226,6 +225,7 @@ def restore_backup(table_id: str):
                 if restored is None:
                     return too_many_creations()
                 table_summaries.store_missing(table.id)  # the restored games' summaries, stored now
+                table_overview.store(table.id)  # the restore wrote in plain statements: none noted
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",
                                "%(num)d games restored into this table.", len(restored)), "ok")
