@@ -17,4 +17,4 @@ def summarise_command() -> None:
     tables = db.session.scalars(select(FamilyTable.id)).all()
     for table_id in tables:
         table_overview.store(table_id)
-    click.echo(f"Stored the overviews of {len(tables)} tables.", err=True)
+    click.echo(f"Tables whose overview is stored now: {len(tables)}.", err=True)

@@ -4,7 +4,7 @@ it instead of combining every game's summary, and shows exactly what combining t
 an overview that is not for the table's stamp is never shown."""
 import re
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper.models import TableOverview, db
@@ -184,3 +184,15 @@ def test_a_refused_save_stores_nothing(app, client, monkeypatch):
     assert refused.status_code == 422 and stored == []
     assert post_hand(client, game | {"edit_key": table["edit_key"]}, {"Ana": ["9"], "Ben": []}).status_code == 201
     assert stored == [table["id"]]
+
+
+def test_the_operator_stores_the_overviews_an_upgraded_database_lacks(app, client, runner, monkeypatch):
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=10)
+    with app.app_context():  # as migration 0013 leaves every table
+        db.session.execute(delete(TableOverview))
+        db.session.commit()
+    assert overview_row(app, table["id"])[0] is None
+    result = runner.invoke(args=["tables", "summarise"])
+    assert result.exit_code == 0 and "Tables whose overview is stored now: 1." in result.output
+    assert_overview_shows_the_table(app, table["id"], [app.test_client()], monkeypatch)
