@@ -5,11 +5,13 @@ knows nothing, 10 games or 60 (its most). Then a worker's memory for a heavy tab
 
 Run: .venv/bin/python benchmarks/tables.py
 Shown as ratios in one run (absolute times on a shared machine mean little):
-- the 500-game table page against the 10-game one, first look (nothing kept: every game
-  scored from its cards) and later looks (kept per table stamp); the SQL statements each
-  costs, which must not grow with the games;
-- a look after one save in one of the 500 games (only that game is scored again) against a
-  kept look (budget: within 2x);
+- the 500-game table page against the 10-game one, first look (a worker that has kept
+  nothing: it reads the table's stored overview) and later looks (kept per table stamp); the
+  SQL statements each costs, which must not grow with the games;
+- a look after one edit in one of the 500 games, and after a hand saved in a game still going,
+  against a kept look (budget: within 2x), in the worker that wrote and in one that has kept
+  nothing; and the writes themselves (each stores the table's overview once it has committed),
+  at the 500-game table against the 10-game one;
 - the screen's first and later looks, and its poll (a 304, as a watching phone with its
   device cookie and the ETag it was given polls it) against a bare Flask route asked by the
   same phone, beside the scoreboard's poll against the same bare route;

@@ -18,8 +18,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import and_, bindparam, select
-from sqlalchemy.orm import joinedload
+from sqlalchemy import and_, bindparam, event, select
+from sqlalchemy.orm import Session, joinedload
 
 from ..domain.editions import get_edition, parse_house_rules
 from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
@@ -176,6 +176,30 @@ def state_of(head: Game, keep: bool = True) -> GameState:
     if state is not None and keep:
         kept_states().put(head.id, state)
     return state
+
+
+def state_of_write(head: Game) -> GameState | None:
+    """The state at the version a write is making (its changes flushed, inside its
+    transaction): kept once that transaction commits, so the write's own answer after the
+    commit does not build it again; never kept if it rolls back."""
+    state = state_of(head, keep=False)
+    if state is not None:
+        db.session.info.setdefault(KEEP_ON_COMMIT, []).append((kept_states(), head.id, state))
+    return state
+
+
+KEEP_ON_COMMIT = "game states to keep"  # session.info: (kept states, game id, state), until commit
+
+
+@event.listens_for(Session, "after_commit")
+def _keep_committed(session: Session) -> None:
+    for states, game_id, state in session.info.pop(KEEP_ON_COMMIT, ()):
+        states.put(game_id, state)
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop_uncommitted(session: Session) -> None:
+    session.info.pop(KEEP_ON_COMMIT, None)
 
 
 def _seats(game: Game) -> tuple:

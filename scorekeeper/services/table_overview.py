@@ -59,7 +59,7 @@ def store(table_id: str) -> None:
         text = stamp_text(stamp)
         if db.session.scalar(select(TableOverview.stamp).where(TableOverview.table_id == table_id)) == text:
             return
-        data = overview_of(table_stats.table_summary(table_id, stamp=stamp))
+        data = overview_of(table_stats.table_summary(table_id, stamp, read_stored=False))
         done = db.session.execute(update(TableOverview).where(TableOverview.table_id == table_id)
                                   .values(stamp=text, data=data))
         if done.rowcount == 0:

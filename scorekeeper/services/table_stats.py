@@ -282,17 +282,17 @@ def clear() -> None:
     _last.clear()
 
 
-def table_summary(table_id: str, stamp: tuple | None = None) -> TableSummary:
+def table_summary(table_id: str, stamp: tuple | None = None, read_stored: bool = True) -> TableSummary:
     """The table's summary at its stamp (`stamp`: just read by the caller): kept, else read
-    from the table's stored overview when that is true for the stamp, else combined from its
-    games' summaries."""
+    from the table's stored overview when that is true for the stamp (`read_stored`: the caller
+    has not just found it stale), else combined from its games' summaries."""
     stamp = stamp or table_stamp(table_id)
     if stamp is None:
         raise NotFound(NO_TABLE)
     key = (str(db.engine.url), table_id, *stamp)
     summary = _cache.get(key)
     if summary is None:
-        stored = _stored_overview(table_id, stamp)
+        stored = _stored_overview(table_id, stamp) if read_stored else None
         summary = _compute(table_id) if stored is None else _from_overview(table_id, stored)
         _cache.put(key, summary)
     return summary

@@ -20,7 +20,7 @@ from ..domain.scoring import ScoreSheet
 from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Hand, TableGameSummary, db
 from .errors import Conflict
-from .game_state import state_of
+from .game_state import state_of, state_of_write
 from .games import load_game
 
 # Held-card rows (one per player per hand) a table may hold: bounds what one client can pile
@@ -82,14 +82,14 @@ def store_summary(game: Game) -> None:
     if game.table_id is None:
         return
     db.session.flush()  # the new version; the write's hands readable in this transaction
-    state = state_of(game, keep=False)  # never kept: this transaction may still roll back
+    state = state_of_write(game)  # kept only if this transaction commits
     if state is None:
         return
     row = db.session.get(TableGameSummary, game.id)
     only_added = (game.hands_reshaped_at or 0) < game.version  # this write changed no saved hand
     prior = row.data if (row is not None and row.data is not None and only_added
                          and row.version == game.version - 1 and row.data["hands"] <= len(state.keys)) else None
-    data = _data_of(game, state, prior)
+    data = state_summary(game, state, prior)
     if row is None:
         row = TableGameSummary(game_id=game.id, card_rows=0)
         db.session.add(row)
@@ -98,7 +98,8 @@ def store_summary(game: Game) -> None:
     row.version, row.data, row.card_rows = game.version, data, card_rows
 
 
-def _data_of(game: Game, state, prior: dict | None = None) -> dict:
+def state_summary(game: Game, state, prior: dict | None = None) -> dict:
+    """The game's summary as stored, from its state (game_state) at the game's version."""
     outcome = state.outcome
     ended_at = None
     if outcome.finished:  # when the hand that ended it was saved: the league counts it then
@@ -127,7 +128,7 @@ def store_missing(table_id: str | None = None) -> int:
             update(summaries).where(summaries.c.game_id == game_id,
                                     or_(summaries.c.version.is_(None), summaries.c.version < state.version),
                                     exists().where(games.c.id == game_id, games.c.version == state.version))
-            .values(version=state.version, data=_data_of(game, state)))
+            .values(version=state.version, data=state_summary(game, state)))
         db.session.commit()
         stored += done.rowcount
     return stored

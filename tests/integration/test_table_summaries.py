@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.models import FamilyTable, Game, Hand, HeldCards, TableGameSummary, db
-from scorekeeper.services import hands, rematch, table_stats, table_summaries, tables, target
+from scorekeeper.services import game_state, hands, rematch, table_stats, table_summaries, tables, target
 from scorekeeper.services.errors import Conflict
 from tests.integration.test_concurrency import run_threads
 from tests.integration.test_scorepad import hand_data
@@ -180,6 +180,9 @@ def test_a_save_past_the_tables_bound_is_refused_and_writes_nothing(app, client,
         assert db.session.get(Game, game["id"]).version == version
         assert counted_card_rows(table["id"]) == db.session.get(FamilyTable, table["id"]).card_rows == 6
         db.session.rollback()
+    with app.app_context():  # the state each refused write built was never kept
+        kept = game_state.kept_states().get(game["id"])
+        assert kept is not None and kept.version == version and len(kept.keys) == 3
     assert len(client.get(f"/api/games/{game['id']}").json["hands"]) == 3
     assert client.delete(f"/api/games/{game['id']}/hands/3",
                          headers={"Authorization": f"Bearer {table['edit_key']}"}).status_code == 200
@@ -311,3 +314,37 @@ def test_migration_0011_counts_the_cards_of_existing_table_games(make_app, fresh
     assert_stored_as_scored(app, "oldtable00000001")
     table_stats.clear()
     assert client.get("/api/tables/oldtable00000001").json == answer
+
+
+def test_a_table_games_write_builds_its_state_once(app, client, monkeypatch):
+    """The state a write builds to store the game's summary is kept once the write commits:
+    its answer does not build it again."""
+    table = new_table(client)
+    game = play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["1"]}]) | {"edit_key": table["edit_key"]}
+    built = []
+    for name in ("_whole", "_caught_up"):
+        original = getattr(game_state, name)
+        monkeypatch.setattr(game_state, name, lambda *a, _o=original, _n=name: built.append(_n) or _o(*a))
+    saved = post_hand(client, game, {"Ana": ["2"], "Ben": []})
+    assert saved.status_code == 201 and len(saved.json["game"]["hands"]) == 2
+    assert built == ["_caught_up"]
+    edited = client.put(f"/api/games/{game['id']}/hands/1", json={"held": {"Ana": [], "Ben": ["9"]}},
+                        headers={"Authorization": f"Bearer {table['edit_key']}"})
+    assert edited.status_code == 200 and built == ["_caught_up"] * 2
+
+
+def test_a_state_built_in_a_write_that_rolls_back_is_never_kept(app, client):
+    from scorekeeper.models import utcnow
+    from scorekeeper.services.games import load_game_head
+    table = new_table(client)
+    game = play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["1"]}])
+    with app.app_context():
+        kept = game_state.kept_states().get(game["id"])
+        head = load_game_head(game["id"])
+        head.updated_at = utcnow()  # a write's new version, flushed, then given up
+        db.session.flush()
+        assert game_state.state_of_write(head).version == kept.version + 1
+        db.session.rollback()
+        db.session.execute(select(Game.id)).all()  # a later transaction in the same session commits
+        db.session.commit()
+        assert game_state.kept_states().get(game["id"]) is kept
