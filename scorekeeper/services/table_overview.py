@@ -79,6 +79,7 @@ def store_changed() -> None:
         store(table_id)
 
 
+@event.listens_for(Session, "before_flush")
 def _note(session: Session, _context, _instances) -> None:
     changing = session.info.setdefault(CHANGING, set())
     for row in chain(session.new, session.dirty, session.deleted):
@@ -90,22 +91,19 @@ def _note(session: Session, _context, _instances) -> None:
                 changing.add(table_id)
 
 
+@event.listens_for(Session, "after_commit")
 def _committed(session: Session) -> None:
     changed = session.info.pop(CHANGING, set())
     if changed:
         session.info.setdefault(CHANGED, set()).update(changed)
 
 
+@event.listens_for(Session, "after_rollback")
 def _rolled_back(session: Session) -> None:
     session.info.pop(CHANGING, None)
 
 
 def init_app(app: Flask) -> None:
-    if not event.contains(Session, "before_flush", _note):
-        event.listen(Session, "before_flush", _note)
-        event.listen(Session, "after_commit", _committed)
-        event.listen(Session, "after_rollback", _rolled_back)
-
     @app.after_request
     def store_overviews(response):
         store_changed()
