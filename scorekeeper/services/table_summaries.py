@@ -12,6 +12,7 @@ once, so a rename or a merge rewrites that list only (carry_summaries).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import exists, or_, select, update
 
@@ -95,7 +96,23 @@ def store_summary(game: Game) -> None:
         db.session.add(row)
     card_rows = len(state.keys) * len(game.players)
     move_card_rows(game.table_id, card_rows - row.card_rows)
+    # the change, for the table's overview (table_overview), once this transaction commits
+    db.session.info.setdefault(WRITTEN, []).append(
+        Written(game.table_id, game.id, row.version, row.data, game.version, data))
     row.version, row.data, row.card_rows = game.version, data, card_rows
+
+
+WRITTEN = "table summaries written"  # session.info: this transaction's Written
+
+
+class Written(NamedTuple):
+    """One game's summary as a write found it and as it left it."""
+    table_id: str
+    game_id: str
+    old_version: int | None
+    old: dict | None
+    version: int
+    new: dict
 
 
 def state_summary(game: Game, state, prior: dict | None = None) -> dict:

@@ -271,8 +271,12 @@ def table_stamp(table_id: str) -> tuple | None:
 
 
 def stamp_text(stamp: tuple) -> str:
-    """A table stamp as stored with what was made at it (table_overview)."""
-    return "|".join(str(part) for part in stamp)
+    """What of a table's stamp is stored with its overview (table_overview): the table's own
+    change, its games' count and the sum of their versions. Every write to a game bumps its
+    version and every game that joins changes the table, so these change with each write;
+    the last write's moment is left out so that a write knows the text before it from its own
+    version's step (table_overview moves the overview by one write without reading the table)."""
+    return "|".join(str(part) for part in stamp[:3])
 
 
 def table_games(table_id: str) -> list[Game]:

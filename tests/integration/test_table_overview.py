@@ -160,7 +160,7 @@ def test_a_write_whose_overview_cannot_be_stored_still_answers_and_shows_true_nu
     def disk_full(*args, **kwargs):
         raise OperationalError("UPDATE table_overviews", {}, Exception("database or disk is full"))
 
-    monkeypatch.setattr(table_overview, "overview_of", disk_full)
+    monkeypatch.setattr(table_overview, "update", disk_full)  # the overview's UPDATE fails
     saved = post_hand(client, game | {"edit_key": table["edit_key"]}, {"Ana": ["9"], "Ben": []})
     assert saved.status_code == 201  # the hand is saved and said so
     monkeypatch.undo()
@@ -178,7 +178,7 @@ def test_a_refused_save_stores_nothing(app, client, monkeypatch):
     table = new_table(client)
     game = play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["7"]}], target=500)
     stored = []
-    monkeypatch.setattr(table_overview, "store", stored.append)
+    monkeypatch.setattr(table_overview, "store", lambda table_id, written=(): stored.append(table_id))
     refused = client.post(f"/api/games/{game['id']}/hands", json={"held": {"Ana": [], "Ben": ["nonsense"]}},
                           headers={"Authorization": f"Bearer {table['edit_key']}"})
     assert refused.status_code == 422 and stored == []
@@ -196,3 +196,53 @@ def test_the_operator_stores_the_overviews_an_upgraded_database_lacks(app, clien
     result = runner.invoke(args=["tables", "summarise"])
     assert result.exit_code == 0 and "Tables whose overview is stored now: 1." in result.output
     assert_overview_shows_the_table(app, table["id"], [app.test_client()], monkeypatch)
+
+
+def test_a_hand_saved_in_a_game_going_moves_the_overview_without_combining_the_table(app, client, monkeypatch):
+    table = new_table(client)
+    tid, key = table["id"], {"Authorization": f"Bearer {table['edit_key']}"}
+    play(client, table, ["Ana", "Ben", "Cy"], [{"Ana": [], "Ben": ["wild"], "Cy": ["9"]}], target=10)
+    going = play(client, table, ["Ana", "Ben", "Cy"], [{"Ana": [], "Ben": ["7"], "Cy": ["1"]}], target=150)
+    going |= {"edit_key": table["edit_key"]}
+    made = []
+    real = table_stats.table_summary
+    monkeypatch.setattr(table_stats, "table_summary", lambda *a, **k: made.append(k) or real(*a, **k))
+    for held in ({"Ana": ["2"], "Ben": [], "Cy": ["skip"]}, {"Ana": [], "Ben": ["3"], "Cy": ["4"]}):
+        assert post_hand(client, going, held).status_code == 201
+    assert client.delete(f"/api/games/{going['id']}/hands/3", headers=key).status_code == 200
+    assert made == []  # each moved the stored overview by its own game's hands
+    monkeypatch.undo()
+    assert_overview_shows_the_table(app, tid, [app.test_client()], monkeypatch)
+    monkeypatch.setattr(table_stats, "table_summary", lambda *a, **k: made.append(k) or real(*a, **k))
+    lowered = {"held": {"Ana": [], "Ben": ["1"], "Cy": ["1"]}}  # Ana's best hand (27) goes down to 2
+    assert client.put(f"/api/games/{going['id']}/hands/1", json=lowered, headers=key).status_code == 200
+    assert made == [{"read_stored": False}]  # her best hand looked for again: made afresh
+    finishing = {"Ana": ["wild"] * 2, "Ben": [], "Cy": ["wild"] * 2}  # Ben 22 + 200
+    finished = post_hand(client, going, finishing)
+    assert finished.status_code == 201 and finished.json["game"]["finished"], finished.json
+    assert len(made) == 2  # the league changes: made afresh
+    monkeypatch.undo()
+    assert_overview_shows_the_table(app, tid, [app.test_client()], monkeypatch)
+
+
+def test_an_overview_made_while_the_table_changed_is_not_stored(app, client, monkeypatch):
+    table = new_table(client)
+    play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["wild"]}], target=10)
+    before, _ = overview_row(app, table["id"])
+    stamps = []
+    real = table_overview.table_stamp
+
+    def moving(table_id):  # another phone's save lands while the overview is being made
+        stamp = real(table_id)
+        stamps.append(stamp)
+        return stamp if len(stamps) == 1 else (*stamp[:2], stamp[2] + 1, stamp[3])
+
+    monkeypatch.setattr(table_overview, "table_stamp", moving)
+    assert keeper_client(app, table).post(f"/tables/{table['id']}/rename",
+                                          data={"old": "Ana", "new": "Anabel"}).status_code == 302
+    assert len(stamps) == 2
+    monkeypatch.undo()
+    after, current = overview_row(app, table["id"])
+    assert after == before and after.stamp != current  # left stale: never shown
+    table_stats.clear()
+    assert "Anabel" in app.test_client().get(f"/tables/{table['id']}").get_data(as_text=True)
