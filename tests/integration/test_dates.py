@@ -16,8 +16,11 @@ PLAYED = {"first": datetime(2026, 11, 22, 18, 30), "second": datetime(2025, 3, 5
 
 
 def played_on(app, game_id: str, moment: datetime) -> None:
+    """As if the game had been played then: a change to its row, so its version moves on as
+    every write's does (pages and the table's stored overview know a game changed by that)."""
     with app.app_context():
-        db.session.execute(update(Game).where(Game.id == game_id).values(created_at=moment, updated_at=moment))
+        db.session.execute(update(Game).where(Game.id == game_id).values(
+            created_at=moment, updated_at=moment, version=Game.version + 1))
         db.session.commit()
 
 
