@@ -3,7 +3,8 @@
 A worker that has kept nothing of a table (just started, or the table fell out of its keep)
 would combine every game's summary to show the table's page: at 500 games that is most of
 the look. So every request that commits a change to a table or one of its games stores,
-after its commit, the page's players, current league and first games of each list, made the
+after its commit, the page's players, current league and first games of each list: moved by
+that one game's hands when the write only moved hands in a game still going, else made the
 way any look makes them (table_stats, which this worker keeps and brings up to date game by
 game). A worker's first look reads that one row when it is true for the table's stamp;
 otherwise (a write whose storing failed, two writes crossing) it combines the summaries as
