@@ -260,12 +260,14 @@ class ScoreSheet:
             rows.append(totals)
         return rows
 
-    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0) -> ScoreSheet:
+    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0,
+                   kept_from: int | None = None) -> ScoreSheet:
         """This sheet with its hands replaced (hands added after its own, or a hand edited,
         deleted or put back), scoring again only what changed. The hands are compared by
         identity: a first run of this sheet's own hands (`unchanged`: how many the caller
         knows are, not even compared), then the changed ones, then a last run of this sheet's
-        own hands, moved by the hands deleted or put back. Both runs keep their points; the
+        own hands, moved by the hands deleted or put back (`kept_from`: where the caller knows
+        that run starts, not compared either). Both runs keep their points; the
         totals of the first are kept, those of the last are the kept ones moved by one fixed
         amount (RunningTotals), so an edit of hand 1 of 1,000 adds up one hand, not 1,000."""
         changed = replace(self, hands=list(hands), dealers=list(dealers))
@@ -273,8 +275,8 @@ class ScoreSheet:
         end = min(len(old), len(new))
         same = next((i for i in range(unchanged, end) if old[i] is not new[i]), end)
         move = len(old) - len(new)  # new hand i is old hand i + move in the last run
-        tail = len(new)
-        while tail > same and tail - 1 + move >= same and new[tail - 1] is old[tail - 1 + move]:
+        tail = len(new) if kept_from is None else max(kept_from, same)
+        while kept_from is None and tail > same and tail - 1 + move >= same and new[tail - 1] is old[tail - 1 + move]:
             tail -= 1
         old_points, values = self.points(), self.values
         known = {id(h): p for h, p in zip(old[same:tail + move], old_points[same:tail + move])}
