@@ -230,9 +230,10 @@ def _no_run(keys: tuple[HandKey, ...], kept: GameState) -> _Run:
 
 def _new_keys(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...], int, _Run] | None:
     """The game's hand keys at `head`'s version, how many first ones are the kept keys
-    unchanged, and the last run of kept ones moved (_Run). Only the hands after the kept ones are read when no saved hand changed since
-    the kept version, or when the one write that changed one started from it (its note,
-    _noted); otherwise every hand's key. None if the game moved on meanwhile."""
+    unchanged, and the last run of kept ones moved (_Run). Only the hands after the kept ones
+    are read when no saved hand changed since the kept version, or when the one write that
+    changed one started from it (its note, _noted); otherwise every hand's key. None if the
+    game moved on meanwhile."""
     connection = db.session.connection()  # this session's transaction (a write's, under its lock)
     raw, dialect = connection.connection.dbapi_connection, connection.dialect
     reshaped = (head.hands_reshaped_at or 0) > kept.version
