@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_values
+from .running import RunningTotals, difference
 from .systems import (  # noqa: F401 (re-exported: the names services and tests know)
     LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, ScoringSystem, SystemChoiceError, parse_system,
     system_of)
@@ -63,6 +64,10 @@ class Hand:
     winner: str
     held: Mapping[str, tuple[Card, ...]]
     typed: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if any(total < 0 for total in self.typed.values()):  # totals only grow (ScoreSheet)
+            raise ValueError("a typed total is never below 0")
 
     def tokens(self, player: str) -> list[str]:
         return [c.token for c in self.held.get(player, ())]
@@ -234,20 +239,20 @@ class ScoreSheet:
         """The game's own scoring system (`scoring` is its stored slug)."""
         return system_of(self.scoring)
 
-    def running(self, system: str | ScoringSystem) -> list[dict[str, int]]:
+    def running(self, system: str | ScoringSystem) -> RunningTotals:
         """Totals after each hand under `system` (one mapping per hand); remembered until the
-        hands change. Read-only: callers share the list."""
+        hands change. Read-only: callers share it."""
         system = system_of(system)
         points = self.points()
         kept = self._running.get(system.slug)
         if kept is not None and kept[0] is points:
             return kept[1]
-        rows = self._rows_after(system, dict.fromkeys(self.players, 0), self.hands, points)
+        rows = RunningTotals.whole(self._rows_after(system, dict.fromkeys(self.players, 0), self.hands, points))
         self._running[system.slug] = (points, rows)
         return rows
 
     @staticmethod
-    def _rows_after(system: ScoringSystem, totals: dict[str, int], hands: Sequence[Hand],
+    def _rows_after(system: ScoringSystem, totals: Mapping[str, int], hands: Sequence[Hand],
                     points: Sequence[dict[str, int]]) -> list[dict[str, int]]:
         rows = []
         for hand, hand_points_ in zip(hands, points):
@@ -255,31 +260,58 @@ class ScoreSheet:
             rows.append(totals)
         return rows
 
-    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0) -> ScoreSheet:
+    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0,
+                   kept_from: int | None = None) -> ScoreSheet:
         """This sheet with its hands replaced (hands added after its own, or a hand edited,
-        deleted or put back): a hand that
-        is the very object this sheet holds keeps the points worked out for it, and the running
-        totals are carried over up to the first hand that is not, so only what changed is scored
-        again. `unchanged`: how many first hands the caller knows are this sheet's own (not even
-        compared). The totals after an edited early hand all change: those are added up afresh."""
+        deleted or put back), scoring again only what changed. The hands are compared by
+        identity: a first run of this sheet's own hands (`unchanged`: how many the caller
+        knows are, not even compared), then the changed ones, then a last run of this sheet's
+        own hands, moved by the hands deleted or put back (`kept_from`: where the caller knows
+        that run starts, not compared either). Both runs keep their points; the
+        totals of the first are kept, those of the last are the kept ones moved by one fixed
+        amount (RunningTotals), so an edit of hand 1 of 1,000 adds up one hand, not 1,000."""
         changed = replace(self, hands=list(hands), dealers=list(dealers))
-        old_points = self.points()
-        known = {id(h): p for h, p in zip(self.hands[unchanged:], old_points[unchanged:])}
-        values = self.values
-        points = old_points[:unchanged] + [p if (p := known.get(id(h))) is not None else hand_points(h, values)
-                                           for h in changed.hands[unchanged:]]
-        changed._points, changed._points_for = points, tuple(map(id, changed.hands))
-        end = min(len(self.hands), len(changed.hands))
-        same = next((i for i in range(unchanged, end) if self.hands[i] is not changed.hands[i]), end)
+        old, new = self.hands, changed.hands
+        end = min(len(old), len(new))
+        same = next((i for i in range(unchanged, end) if old[i] is not new[i]), end)
+        move = len(old) - len(new)  # new hand i is old hand i + move in the last run
+        tail = len(new) if kept_from is None else max(kept_from, same)
+        while kept_from is None and tail > same and tail - 1 + move >= same and new[tail - 1] is old[tail - 1 + move]:
+            tail -= 1
+        old_points, values = self.points(), self.values
+        known = {id(h): p for h, p in zip(old[same:tail + move], old_points[same:tail + move])}
+        points = old_points[:same] + [p if (p := known.get(id(h))) is not None else hand_points(h, values)
+                                      for h in new[same:tail]] + old_points[tail + move:]
+        changed._points, changed._points_for = points, tuple(map(id, new))
+        zeros = dict.fromkeys(self.players, 0)
         for slug, (_, rows) in self._running.items():
-            start = rows[same - 1] if same else dict.fromkeys(self.players, 0)
-            more = self._rows_after(system_of(slug), start, changed.hands[same:], points[same:])
-            changed._running[slug] = (points, rows[:same] + more)
+            before = rows[same - 1] if same else zeros
+            middle = self._rows_after(system_of(slug), before, new[same:tail], points[same:tail])
+            pieces = rows.pieces(0, same, 0, None) + ([(tail, middle, -same, None)] if middle else [])
+            if tail < len(new):
+                was = rows[tail - 1 + move] if tail + move else zeros
+                pieces += rows.pieces(tail + move, len(old), move, difference(middle[-1] if middle else before, was))
+            changed._running[slug] = (points, rows.joined(pieces))
         return changed
 
     def standings(self, system: str | ScoringSystem | None = None) -> dict[str, int]:
         rows = self.running(system or self.scoring)
         return rows[-1] if rows else dict.fromkeys(self.players, 0)
+
+    def totals_only_grow(self) -> bool:
+        """Whether no hand takes points away, so every running total is at least the one
+        before it: true unless a card is worth less than nothing (a typed total never is:
+        Hand)."""
+        return min(self.values.values(), default=0) >= 0
+
+    def running_extent(self, system: str | ScoringSystem) -> tuple[int, int]:
+        """The lowest and highest total anyone had, from the start (everyone at 0) on."""
+        rows = self.running(system)
+        if not rows:
+            return 0, 0
+        if self.totals_only_grow():
+            return 0, max(0, max(rows[-1].values()))
+        return min(0, min(min(r.values()) for r in rows)), max(0, max(max(r.values()) for r in rows))
 
     def outcome(self) -> Outcome:
         """The game ends in the first hand that takes anyone (a team, in a team game) to the
@@ -295,10 +327,27 @@ class ScoreSheet:
         system = self.system
         rows = self.running(system)
         leaders = system.leaders(rows[-1], self.players) if rows else []
-        for number, row in enumerate(rows, start=1):
-            if system.is_over(row, self.target):
-                return Outcome(True, system.leaders(row, self.players), leaders, ended_after=number)
-        return Outcome(False, [], leaders)
+        number = self._first_over(system, rows)
+        if number is None:
+            return Outcome(False, [], leaders)
+        return Outcome(True, system.leaders(rows[number - 1], self.players), leaders, ended_after=number)
+
+    def _first_over(self, system: ScoringSystem, rows: Sequence[Mapping[str, int]]) -> int | None:
+        """The number of the first hand whose totals reach the target. When totals only grow,
+        once a hand reaches it every later one has: the last hand tells whether any did, and
+        halving finds the first, looking at about 10 of 1,000 hands."""
+        if not self.totals_only_grow():
+            return next((n for n, row in enumerate(rows, start=1) if system.is_over(row, self.target)), None)
+        if not rows or not system.is_over(rows[-1], self.target):
+            return None
+        low, high = 0, len(rows) - 1
+        while low < high:
+            middle = (low + high) // 2
+            if system.is_over(rows[middle], self.target):
+                high = middle
+            else:
+                low = middle + 1
+        return low + 1
 
     @property
     def team_scoring(self) -> TeamScoring | None:

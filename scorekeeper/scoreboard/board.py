@@ -48,7 +48,7 @@ def board_context(game: Game | GameState) -> dict:
                    standings=sheet.standings(system), running=sheet.running(system),
                    points=state.points, outcome=outcome, editable=editable,
                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
-    context["chart_lines"] = (sheet.players, context["running"])
+    context["chart_lines"] = (sheet.players, context["running"], sheet.running_extent(system))
     context |= team_context(sheet, system)
     grave = undoable_delete(state.view) if editable else None
     if grave is not None:  # Undo of the last delete, on every keeper's board until the next write

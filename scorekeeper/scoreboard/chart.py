@@ -6,6 +6,8 @@ path is relative moves on a coarse grid, sampled to at most MAX_POINTS points pe
 """
 from __future__ import annotations
 
+from typing import Mapping, Sequence
+
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
@@ -23,6 +25,19 @@ def sample(count: int, most: int = MAX_POINTS) -> list[int]:
         return list(range(count))
     step = (count - 1) / (most - 1)
     return sorted({round(i * step) for i in range(most)})
+
+
+class _WithStart:
+    """The totals before the first hand (`start`), then `running`, without copying it."""
+
+    def __init__(self, start: Mapping[str, int], running: Sequence[Mapping[str, int]]):
+        self.start, self.running = start, running
+
+    def __len__(self) -> int:
+        return len(self.running) + 1
+
+    def __getitem__(self, index: int) -> Mapping[str, int]:
+        return self.start if index == 0 else self.running[index - 1 if index > 0 else index]
 
 
 def _label_heights(ends: list[float], bottom: float) -> list[float]:
@@ -46,14 +61,19 @@ def _path(ys: list[int], xs: list[int]) -> str:
     return f"M{xs[0]} {ys[0]}l" + " ".join(steps)
 
 
-def running_chart(players: list[str], running: list[dict[str, int]]) -> Markup:
-    """The chart for totals after each hand (`running`), or nothing before hand 2."""
+def running_chart(players: list[str], running: Sequence[Mapping[str, int]],
+                  extent: tuple[int, int] | None = None) -> Markup:
+    """The chart for totals after each hand (`running`), or nothing before hand 2. `extent`:
+    the lowest and highest total in it (ScoreSheet.running_extent), so that only the sampled
+    hands are read; without it, every total is looked at."""
     if len(running) < 2:
         return Markup("")
-    rows = [dict.fromkeys(players, 0)] + running
+    start = dict.fromkeys(players, 0)
+    rows = _WithStart(start, running)
     picks = sample(len(rows))
-    top = max(1, max(max(r.values()) for r in rows))
-    low = min(0, min(min(r.values()) for r in rows))
+    if extent is None:
+        extent = (min(min(r.values()) for r in running), max(max(r.values()) for r in running))
+    top, low = max(1, extent[1]), min(0, extent[0])
     xs = [round(WIDTH * p / (len(rows) - 1)) for p in picks]
 
     def y(v: int) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from flask import current_app
@@ -212,14 +212,14 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
     found = _new_keys(head, kept)
     if found is None:
         return None
-    keys, start = found  # the first `start` keys are the kept ones, unchanged
+    keys, start, run = found  # the first `start` keys are the kept ones, unchanged; `run`: see _Run
     stored = dict(kept.stored)
     if start == len(kept.keys):  # only hands added: everything kept still holds
         missing = list(keys[start:])
-    else:
-        missing = [k for k in keys[start:] if (k.row, k.revision) not in stored]
-        live = {(k.row, k.revision) for k in keys[start:]}
-        for gone in [(k.row, k.revision) for k in kept.keys[start:]]:
+    else:  # only the keys between the two runs of kept hands can be new, or gone
+        missing = [k for k in keys[start:run.new] if (k.row, k.revision) not in stored]
+        live = {(k.row, k.revision) for k in keys[start:run.new]}
+        for gone in [(k.row, k.revision) for k in kept.keys[start:run.new + run.move]]:
             if gone not in live:
                 del stored[gone]
     if len(missing) > max(1, len(keys) * REBUILD_SHARE):
@@ -236,18 +236,32 @@ def _caught_up(head: Game, kept: GameState) -> GameState | None:
         stored |= {(h.id, h.revision): _stored_hand(head, h) for h in loaded}
     if _sheet_settings(head) != kept.sheet_settings:
         return _state(head, keys, stored)
-    return _reshaped(head, kept, keys, stored, start)
+    return _reshaped(head, kept, keys, stored, start, run)
 
 
-def _new_keys(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...], int] | None:
-    """The game's hand keys at `head`'s version, and how many first ones are the kept keys
-    unchanged. Only the hands after the kept ones are read when no saved hand changed since
-    the kept version, or when the one write that changed one started from it (its note,
-    _noted); otherwise every hand's key. None if the game moved on meanwhile."""
+class _Run(NamedTuple):
+    """Where the last run of kept hands starts among the new keys (`new`): from there on,
+    new key i is kept key i + `move` (its number less `move`): 1 after a delete, -1 after a
+    put-back."""
+    new: int
+    move: int = 0
+
+
+def _no_run(keys: tuple[HandKey, ...], kept: GameState) -> _Run:
+    """No last run of kept hands known: an empty one, after every key, new and kept."""
+    return _Run(len(keys), len(kept.keys) - len(keys))
+
+
+def _new_keys(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...], int, _Run] | None:
+    """The game's hand keys at `head`'s version, how many first ones are the kept keys
+    unchanged, and the last run of kept ones moved (_Run). Only the hands after the kept ones
+    are read when no saved hand changed since the kept version, or when the one write that
+    changed one started from it (its note, _noted); otherwise every hand's key. None if the
+    game moved on meanwhile."""
     connection = db.session.connection()  # this session's transaction (a write's, under its lock)
     raw, dialect = connection.connection.dbapi_connection, connection.dialect
     reshaped = (head.hands_reshaped_at or 0) > kept.version
-    known, start = (kept.keys, len(kept.keys)) if not reshaped else _noted(head, kept)
+    known, start, run = (kept.keys, len(kept.keys), None) if not reshaped else _noted(head, kept)
     if known is not None:
         rows = _NEW_KEYS.all_on(raw, dialect, {"game_id": head.id, "after": len(known)})
     else:
@@ -258,34 +272,45 @@ def _new_keys(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...], int] | 
     if known is None:
         keys = _keys(kept.keys, found)
         end = min(len(keys), len(kept.keys))
-        return keys, next((i for i in range(end) if keys[i] is not kept.keys[i]), end)
+        return keys, next((i for i in range(end) if keys[i] is not kept.keys[i]), end), _no_run(keys, kept)
     added = tuple(HandKey._make(r) for r in found)
     if [k.number for k in added] != list(range(len(known) + 1, len(known) + len(added) + 1)):
         return None  # not a plain run of new hands: read it whole
-    return known + added, start
+    keys = known + added
+    return keys, start, run if run is not None and not added else _no_run(keys, kept)
 
 
-def _noted(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...] | None, int]:
-    """The kept keys after the write `head.hands_reshape` notes (hands.py), and the place of
-    the hand it changed; (None, 0) unless `kept` is the version that write started from."""
+def _noted(head: Game, kept: GameState) -> tuple[tuple[HandKey, ...] | None, int, _Run | None]:
+    """The kept keys after the write `head.hands_reshape` notes (hands.py), the place of the
+    hand it changed and the kept hands after it (_Run); (None, 0, None) unless `kept` is the
+    version that write started from."""
     note = (head.hands_reshape or "").split(" ", 6)
     if len(note) != 7 or note[0] != str(kept.version):
-        return None, 0
+        return None, 0, None
     _, did, *numbers, public_id = note
     number, row, revision, dealer_seat = map(int, numbers)
     keys, at = kept.keys, number - 1
     hand = HandKey(row, public_id, number, revision, dealer_seat)
     if did == "edit" and 0 <= at < len(keys) and keys[at].public_id == public_id:
-        return keys[:at] + (hand,) + keys[at + 1:], at
+        return keys[:at] + (hand,) + keys[at + 1:], at, _Run(at + 1)
     if did == "delete" and 0 <= at < len(keys) and keys[at].row == row:
-        return keys[:at] + _moved(keys[at + 1:], -1), at
+        return keys[:at] + _moved(keys[at + 1:], -1), at, _Run(at, 1)
     if did == "restore" and 0 <= at <= len(keys):
-        return keys[:at] + (hand,) + _moved(keys[at:], 1), at
-    return None, 0
+        return keys[:at] + (hand,) + _moved(keys[at:], 1), at, _Run(at + 1, -1)
+    return None, 0, None
 
 
-def _moved(keys: tuple[HandKey, ...], by: int) -> tuple[HandKey, ...]:
-    return tuple(HandKey(k.row, k.public_id, k.number + by, k.revision, k.dealer_seat) for k in keys)
+def _moved(keys: tuple, by: int) -> tuple:
+    """Keys or views (HandKey, HandView: tuples whose `number` is the given field) with
+    their numbers moved by `by`. Made in C loops (map, zip, tuple.__new__): after a delete of
+    hand 1 of 1,000, every later hand gets a new number, and this is most of that cost."""
+    if not keys:
+        return ()
+    kind = type(keys[0])
+    fields = list(zip(*keys))
+    at = kind._fields.index("number")
+    fields[at] = map(by.__add__, fields[at])
+    return tuple(map(partial(tuple.__new__, kind), zip(*fields)))
 
 
 def _keys(kept: tuple[HandKey, ...], rows: list[tuple]) -> tuple[HandKey, ...]:
@@ -303,20 +328,25 @@ def _sheet_settings(game: Game) -> tuple:
             _seats(game))
 
 
-def _reshaped(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict, start: int) -> GameState:
-    """`kept` after hands were added, edited, deleted or put back, the first `start` of them unchanged:
-    each hand kept unchanged keeps its points and its plain view (ScoreSheet.with_hands); only
-    the others are scored."""
+def _reshaped(head: Game, kept: GameState, keys: tuple[HandKey, ...], stored: dict, start: int,
+              run: _Run) -> GameState:
+    """`kept` after hands were added, edited, deleted or put back, the first `start` of them
+    unchanged and the last ones from `run` on the kept ones moved: each hand kept keeps its
+    points and its plain view, renumbered if it moved (ScoreSheet.with_hands); only the others
+    are scored, and the kept runs are taken over whole, not hand by hand."""
     seats = {p.seat: p.name for p in head.players}
-    tail = [stored[(k.row, k.revision)] for k in keys[start:]]
-    sheet = kept.sheet.with_hands(kept.sheet.hands[:start] + [h.domain for h in tail],
-                                  kept.sheet.dealers[:start] + [seats[k.dealer_seat] for k in keys[start:]],
-                                  unchanged=start)
+    between = [stored[(k.row, k.revision)] for k in keys[start:run.new]]
+    after = run.new + run.move  # where the last run starts among the kept hands
+    old = kept.sheet
+    sheet = old.with_hands(old.hands[:start] + [h.domain for h in between] + old.hands[after:],
+                           old.dealers[:start] + [seats[k.dealer_seat] for k in keys[start:run.new]]
+                           + old.dealers[after:], unchanged=start, kept_from=run.new)
     old_keys, old_views = kept.keys, kept.view.hands
+    moved = _moved(old_views[after:], -run.move) if run.move else old_views[after:]
     views = old_views[:start] + tuple(
         old_views[i] if i < len(old_keys) and old_keys[i] is k else
         HandView(k.public_id, k.number, k.revision, k.dealer_seat, h.held, h.typed)
-        for i, k, h in zip(range(start, len(keys)), keys[start:], tail))
+        for i, k, h in zip(range(start, run.new), keys[start:run.new], between)) + moved
     return replace(kept, version=head.version, view=replace(_head_view(head), hands=views),
                    sheet=sheet, keys=keys, stored=stored, key_hash=head.edit_key_hash)
 

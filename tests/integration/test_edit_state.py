@@ -89,6 +89,11 @@ def scored_afresh(app, game_id: str) -> dict:
         state = kept_states().get(game_id)
         whole = games.sheet_of(games.load_game(game_id))
         assert state is not None and state.version == games.game_stamp(game_id)[0]
+        # every hand's numbers and cards as stored, and no card kept for a hand that is gone
+        assert [(k.row, k.number, k.revision) for k in state.keys] == \
+            [(h.id, h.number, h.revision) for h in games.load_game(game_id).hands]
+        assert [h.number for h in state.view.hands] == list(range(1, len(state.keys) + 1))
+        assert set(state.stored) == {(k.row, k.revision) for k in state.keys}
         kept = state.sheet
         return {name: (value(kept), value(whole)) for name, value in {
             "points": lambda s: s.points(),

@@ -81,3 +81,22 @@ def test_hands_said_to_be_unchanged_are_not_compared():
     longer = kept.with_hands(put_back, dealers(put_back), unchanged=2)
     assert longer.points() == sheet(put_back).points() and longer.outcome() == sheet(put_back).outcome()
     assert all(longer.points()[i + 1] is kept.points()[i] for i in range(2, 8))  # moved down, not rescored
+
+
+@pytest.mark.parametrize("scoring", [WINNER_TAKES_POINTS, LOWEST_TOTAL])
+def test_runs_the_caller_knows_are_kept_are_taken_over_without_comparing(scoring):
+    """As game_state calls it after a noted edit, delete or put-back: the hands before and
+    after the changed one given as this sheet's own (`unchanged`, `kept_from`)."""
+    played, other = hands(9), hands(1, start=70)
+    for at in (0, 4, 8):
+        for name, after, kept_from in (("edit", played[:at] + other + played[at + 1:], at + 1),
+                                       ("delete", played[:at] + played[at + 1:], at),
+                                       ("put back", played[:at] + other + played[at:], at + 1)):
+            kept = sheet(played, scoring, target=120)
+            rows = kept.running(scoring)
+            changed = kept.with_hands(after, dealers(after), unchanged=at, kept_from=kept_from)
+            whole = sheet(after, scoring, target=120)
+            assert changed.points() == whole.points(), (name, at)
+            assert changed.running(scoring) == whole.running(scoring), (name, at)
+            assert changed.outcome() == whole.outcome() and changed.standings() == whole.standings(), (name, at)
+            assert all(changed.running(scoring)[i] is rows[i] for i in range(at))
