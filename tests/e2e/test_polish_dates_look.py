@@ -43,7 +43,8 @@ def seed(app):
                            headers={"Authorization": f"Bearer {table['edit_key']}"}).json
         assert post_hand(client, game, {p: ([] if i == 0 else ["wild"]) for i, p in enumerate(players)}).status_code == 201
         with app.app_context():
-            db.session.execute(update(Game).where(Game.id == game["id"]).values(created_at=day, updated_at=day))
+            db.session.execute(update(Game).where(Game.id == game["id"]).values(  # a change: its version moves on
+                created_at=day, updated_at=day, version=Game.version + 1))
             db.session.commit()
     client.post("/games/new", headers=PL, data={"players-0": "Ana", "players-1": "Ben", "edition": "classic",
                                                "scoring": "winner-takes-points", "target": "500"})
