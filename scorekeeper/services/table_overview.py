@@ -28,14 +28,14 @@ from sqlalchemy.orm import Session
 from ..models import FamilyTable, Game, TableOverview, TableSeason, db
 from . import table_stats
 from .errors import ServiceError
-from .table_summaries import WRITTEN, Written
+from .table_summaries import WRITTEN, SummaryChange
 from .tables import stamp_text, table_stamp
 
 log = logging.getLogger(__name__)
 
 CHANGING = "tables changing"  # session.info: tables this transaction changed (until it commits)
 CHANGED = "tables changed"  # session.info: tables committed changes to (until the request ends)
-COMMITTED_SUMMARIES = "table summaries committed"  # session.info: Written, until the request ends
+COMMITTED_SUMMARIES = "table summaries committed"  # session.info: SummaryChange, until the request ends
 
 
 def overview_of(summary) -> dict:
@@ -51,7 +51,7 @@ def overview_of(summary) -> dict:
     }
 
 
-def store(table_id: str, written: list[Written] = ()) -> None:
+def store(table_id: str, written: list[SummaryChange] = ()) -> None:
     """Store the table's overview at its stamp now, unless the stored one is already true:
     moved by the one game's summary this request wrote (`written`) when that is all that
     changed since the stored one, else made afresh. Never stored when the table changed while
@@ -87,7 +87,7 @@ def store(table_id: str, written: list[Written] = ()) -> None:
             log.warning("table %s: overview not stored (%s)", table_id, type(err).__name__)
 
 
-def _moved(row, stamp: tuple, written: list[Written]) -> dict | None:
+def _moved(row, stamp: tuple, written: list[SummaryChange]) -> dict | None:
     """The stored overview (`row`) moved by the one summary written, when it was true just
     before that write (its stamp is the one this write's version step leads from) and the
     write only moved hands in a game still going (the evening's usual save): its players'

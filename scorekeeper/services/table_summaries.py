@@ -98,14 +98,14 @@ def store_summary(game: Game) -> None:
     move_card_rows(game.table_id, card_rows - row.card_rows)
     # the change, for the table's overview (table_overview), once this transaction commits
     db.session.info.setdefault(WRITTEN, []).append(
-        Written(game.table_id, game.id, row.version, row.data, game.version, data))
+        SummaryChange(game.table_id, game.id, row.version, row.data, game.version, data))
     row.version, row.data, row.card_rows = game.version, data, card_rows
 
 
-WRITTEN = "table summaries written"  # session.info: this transaction's Written
+WRITTEN = "table summaries written"  # session.info: this transaction's SummaryChange
 
 
-class Written(NamedTuple):
+class SummaryChange(NamedTuple):
     """One game's summary as a write found it and as it left it."""
     table_id: str
     game_id: str
