@@ -113,6 +113,15 @@ def _side_totals(game: Game, upto: int | None = None) -> dict:
     return {p.name: int(sums.get(p.id) or 0) for p in game.players}
 
 
+def is_over(game: Game) -> bool:
+    """Whether some hand took a player (a team, in a team game) to the target. When no card
+    is worth less than nothing, totals only grow, so the final totals (one GROUP BY) tell;
+    otherwise the running ones do (first_over)."""
+    if min(values_of(game).values(), default=0) >= 0:
+        return max(_side_totals(game).values(), default=0) >= game.target
+    return first_over(game) is not None
+
+
 def outcome(game: Game) -> Outcome:
     """Whether the game is over and who won, as ScoreSheet.outcome decides it, from sums of
     the narrow rows and the target: no hand's cards are read."""

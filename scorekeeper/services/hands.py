@@ -18,7 +18,7 @@ from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
 from .game_state import GameState, game_state
 from .games import hand_count, load_game_head, next_dealer_seat, stored_cards
-from .hand_scores import first_over, score_hand
+from .hand_scores import is_over, score_hand
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, live_hand, live_hands, locate,
     unbury)
@@ -147,7 +147,7 @@ def _room_for_a_hand(game: Game) -> int:
     if count >= MAX_HANDS:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
-    if first_over(game) is not None:
+    if is_over(game):
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
     return count
 

@@ -59,6 +59,7 @@ def check_sums(game_id: str) -> None:
         assert hand_scores.running(game, system) == [dict(r) for r in sheet.running(system)]
     assert hand_scores.team_standings(game) == sheet.team_standings()
     assert hand_scores.outcome(game) == sheet.outcome()
+    assert hand_scores.is_over(game) == sheet.outcome().finished
     rows = db.session.scalar(select(func.count()).select_from(HandScore).where(HandScore.game_id == game_id))
     assert rows == len(game.hands) * len(game.players)
 
