@@ -223,6 +223,29 @@ class TableOverview(db.Model):
     data: Mapped[dict] = mapped_column(JSON)
 
 
+class TableGameSeat(db.Model):
+    """One seat of one family table's game, as the table's stats, lists and league count it
+    (services/table_game_seats.py): written in the same transaction as every write to the
+    game, from its hand_scores rows. True for the game's `version` only."""
+
+    __tablename__ = "table_game_seats"
+    __table_args__ = (Index("ix_table_game_seats_table_id", "table_id"),)
+
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("family_tables.id", ondelete="CASCADE"))
+    version: Mapped[int]
+    finished: Mapped[bool]
+    won: Mapped[bool]  # among the winners of a finished game
+    hands: Mapped[int]
+    hands_won: Mapped[int]
+    best_hand: Mapped[int]  # the most one of its winning hands brought in (its team's share, in teams)
+    total: Mapped[int]  # the seat's own total under the game's system
+    team_total: Mapped[int | None]  # its team's total; None outside a team game
+    team: Mapped[int | None]
+    ended_at: Mapped[datetime | None]  # when the hand that finished the game was saved
+
+
 class TableSeason(db.Model):
     """A season of a table's league: the games started from `started_at` until the next one.
     Season 1 needs no row: it runs from the table's start until season 2."""

@@ -14,6 +14,7 @@ from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
 from . import table_summaries
+from .table_game_seats import write_rows
 from .table_summaries import carry_summaries, store_summary
 
 MAX_TABLE_NAME = 40
@@ -154,6 +155,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             table.updated_at = utcnow()
             db.session.add(game)
             store_summary(game)
+            write_rows(game)
             db.session.commit()
             return game
         except IntegrityError:
@@ -187,6 +189,7 @@ def adopt_game(table_id: object, game_id: str) -> Game:
         _seat_roster(table, game)
         table.updated_at = utcnow()
         store_summary(game)  # counts its cards into the table's, within the bound
+        write_rows(game)
         storage.commit()
     except IntegrityError:
         db.session.rollback()
@@ -214,6 +217,8 @@ def _touch_games(seats: list[Player]) -> None:
         game.updated_at = utcnow()
     db.session.flush()
     carry_summaries(games, before)
+    for game in games:
+        write_rows(game)
 
 
 def _seats_of(person: TablePlayer) -> list[Player]:

@@ -14,6 +14,7 @@ from ..models import Game, db, utcnow
 from . import storage
 from .errors import Conflict, NotFound, ServiceError
 from .games import load_game
+from .table_game_seats import write_rows
 from .table_summaries import store_summary
 
 T = TypeVar("T")
@@ -60,6 +61,7 @@ def write_game(game_id: str, change: Callable[[Game], T],
                 return result
             game.updated_at = stamp  # bumps the version: the racing writer fails
             store_summary(game)  # a family table's game: its summary at this version
+            write_rows(game)  # and its seats' rows
             db.session.commit()
             return result
         except (StaleDataError, DBAPIError) as err:

@@ -1,0 +1,71 @@
+"""The per-table-game-and-seat rows (models.TableGameSeat): what a family table's stats, game
+lists and league need of each seat of each of its games. Every write to a table game replaces
+the game's rows in its own transaction, by one INSERT … SELECT … GROUP BY over the game's
+hand_scores rows; the outcome (finished, winners, the hand that ended it) comes from the same
+narrow rows (hand_scores.outcome). A row whose version is not its game's is rewritten by the
+read that finds it (fresh_rows), game by game."""
+from __future__ import annotations
+
+from sqlalchemy import and_, case, delete, false, func, insert, literal, null, select, true
+
+from ..models import Game, Hand, HandScore, HeldCards, Player, TableGameSeat, db
+from . import hand_scores
+from .games import load_game_head, teams_of
+
+
+def _went_out():
+    """The seat went out in this hand: no cards and no typed total (domain.scoring.build_hand)."""
+    return and_(HeldCards.cards == "", HeldCards.typed_total.is_(None))
+
+
+def write_rows(game: Game) -> None:
+    """In a write's transaction, after its changes: the game's rows at the version this write
+    makes (none for a game outside a table)."""
+    if game.table_id is None:
+        return
+    db.session.flush()  # the new version; the write's hands and their scores readable
+    db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == game.id))
+    outcome = hand_scores.outcome(game)
+    ids = {p.name: p.id for p in game.players}
+    ended_at = None
+    if outcome.finished:
+        ended_at = db.session.scalar(select(Hand.created_at).where(
+            Hand.game_id == game.id, Hand.number == outcome.ended_after))
+    team_total = null()
+    if teams_of(game):
+        by_number = hand_scores.team_standings(game)
+        numbers = sorted({p.team for p in game.players})
+        team_total = case({team: by_number[n] for n, team in enumerate(numbers)}, value=Player.team)
+    won = Player.id.in_([ids[n] for n in outcome.winners]) if outcome.winners else false()
+    went_out = _went_out()
+    points = func.coalesce(HandScore.team_gained, HandScore.gained)
+    rows = (select(Player.id, literal(game.id), literal(game.table_id), literal(game.version),
+                   true() if outcome.finished else false(), won,
+                   func.count(HandScore.hand_id), func.coalesce(func.sum(case((went_out, 1), else_=0)), 0),
+                   func.coalesce(func.max(case((went_out, points), else_=0)), 0),
+                   func.coalesce(func.sum(hand_scores._column(game.scoring, False)), 0),
+                   team_total, Player.team, literal(ended_at) if ended_at is not None else null())
+            .select_from(Player)
+            .outerjoin(HandScore, HandScore.player_id == Player.id)
+            .outerjoin(HeldCards, and_(HeldCards.hand_id == HandScore.hand_id,
+                                       HeldCards.player_id == HandScore.player_id))
+            .where(Player.game_id == game.id).group_by(Player.id, Player.team))
+    columns = ("player_id", "game_id", "table_id", "version", "finished", "won", "hands", "hands_won",
+               "best_hand", "total", "team_total", "team", "ended_at")
+    db.session.execute(insert(TableGameSeat).from_select(columns, rows))
+
+
+def stale_games(table_id: str) -> list[str]:
+    """The table's games whose rows are missing or not at the game's version."""
+    current = select(TableGameSeat.game_id).where(TableGameSeat.game_id == Game.id,
+                                                 TableGameSeat.version == Game.version).exists()
+    return list(db.session.scalars(select(Game.id).where(Game.table_id == table_id, ~current)))
+
+
+def fresh_rows(table_id: str) -> None:
+    """Rewrite, in this request's transaction, the rows of each of the table's games that are
+    stale (a game restored, or changed by hand-made SQL): staleness is checked per game."""
+    for game_id in stale_games(table_id):
+        game = load_game_head(game_id)
+        if game is not None:
+            write_rows(game)

@@ -1,0 +1,94 @@
+"""Issue 36: the per-table-game-and-seat rows (table_game_seats) are written in the same
+transaction as every write to a table game. Whatever the writes, each game's rows equal the
+game scored afresh from its held cards."""
+from hypothesis import HealthCheck, given, settings, strategies as st
+from sqlalchemy import delete, select, update
+
+from scorekeeper.domain.scoring import SYSTEMS
+from scorekeeper.models import Game, TableGameSeat, db
+from scorekeeper.services import games, table_game_seats, tables, target
+from scorekeeper.services.errors import Invalid
+from tests.integration.test_hand_scores import PLAYERS, play, writes
+
+
+def rescored(game_id: str) -> dict[str, dict]:
+    """Each seat's row as a whole rescoring of the game's held cards makes it."""
+    db.session.expire_all()
+    game = games.load_game(game_id)
+    sheet = games.sheet_of(game)
+    outcome, team_scoring = sheet.outcome(), sheet.team_scoring
+    numbers = sorted({p.team for p in game.players if p.team is not None})
+    team_totals = sheet.team_standings()
+    ended_at = game.hands[outcome.ended_after - 1].created_at if outcome.finished else None
+    found = {}
+    for player in game.players:
+        name = player.name
+        won = [team_scoring.won_by_going_out(h.winner, pts) if team_scoring else sum(pts.values())
+               for h, pts in zip(sheet.hands, sheet.points()) if h.winner == name]
+        found[name] = {"version": game.version, "finished": outcome.finished, "won": name in outcome.winners,
+                       "hands": len(sheet.hands), "hands_won": len(won), "best_hand": max(won, default=0),
+                       "total": sheet.standings()[name],
+                       "team_total": team_totals[numbers.index(player.team)] if numbers else None,
+                       "team": player.team, "ended_at": ended_at, "table_id": game.table_id}
+    return found
+
+
+def stored(game_id: str) -> dict[str, dict]:
+    game = db.session.get(Game, game_id)
+    names = {p.id: p.name for p in game.players}
+    fields = ("version", "finished", "won", "hands", "hands_won", "best_hand", "total", "team_total", "team",
+              "ended_at", "table_id")
+    return {names[r.player_id]: {f: getattr(r, f) for f in fields}
+            for r in db.session.scalars(select(TableGameSeat).where(TableGameSeat.game_id == game_id))}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(writes(), st.sampled_from([100, 300, 5000]))
+def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
+    scoring, teams, goal, steps = run
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        game = tables.start_game(table.id, PLAYERS, teams=[["Ana", "Cy"], ["Ben", "Dee"]] if teams else None,
+                                 scoring=scoring, target=goal)
+        assert stored(game.id) == rescored(game.id)
+        play(game.id, steps)
+        assert stored(game.id) == rescored(game.id)
+        try:
+            target.change_target(game.id, new_target)
+        except Invalid:  # a target at or below a total already reached: nothing changed
+            db.session.rollback()
+        assert stored(game.id) == rescored(game.id)
+
+
+def test_rename_merge_and_a_loose_game_joining(app):
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        game = tables.start_game(table.id, PLAYERS, scoring=sorted(SYSTEMS)[0], target=60)
+        play(game.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
+        tables.rename_player(table.id, "Ben", "Benjamin")
+        assert stored(game.id) == rescored(game.id)
+        loose, _ = games.create_game(["Ana", "Eve"], target=500)
+        play(loose.id, [("save", 0, ({"Ana": ["skip"], "Eve": []}, {}))] * 2)
+        assert stored(loose.id) == {}  # no table, no rows
+        tables.adopt_game(table.id, loose.id)
+        assert stored(loose.id) == rescored(loose.id)
+        tables.merge_players(table.id, "Benjamin", "Eve")
+        assert stored(game.id) == rescored(game.id) and stored(loose.id) == rescored(loose.id)
+
+
+def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):
+    """Staleness is per game: a game changed behind the writers' back (version moved, rows
+    gone) is found and rewritten; the table's other games are left as they are."""
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        first = tables.start_game(table.id, PLAYERS, target=500)
+        second = tables.start_game(table.id, PLAYERS, target=500)
+        play(first.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
+        db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == first.id))
+        db.session.execute(update(Game).where(Game.id == second.id).values(version=Game.version + 5))
+        db.session.commit()
+        assert sorted(table_game_seats.stale_games(table.id)) == sorted([first.id, second.id])
+        table_game_seats.fresh_rows(table.id)
+        db.session.commit()
+        assert table_game_seats.stale_games(table.id) == []
+        assert stored(first.id) == rescored(first.id) and stored(second.id) == rescored(second.id)
