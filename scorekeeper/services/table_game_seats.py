@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy import and_, case, delete, false, func, insert, literal, null, select, true
 
-from ..models import Game, Hand, HandScore, HeldCards, Player, TableGameSeat, db
+from ..models import Game, Hand, HandScore, HeldCards, Player, TableGameSeat, TablePlayer, db
 from . import hand_scores
 from .games import load_game_head, teams_of
 
@@ -69,3 +69,23 @@ def fresh_rows(table_id: str) -> None:
         game = load_game_head(game_id)
         if game is not None:
             write_rows(game)
+
+
+def player_stats(table_id: str) -> list[tuple]:
+    """Each person on the table's roster, in roster order, with their stats over the table's
+    games: (roster id, name, games played (finished), games won, hands played, hands won,
+    best hand, games in progress). One GROUP BY over the rows, made fresh first."""
+    fresh_rows(table_id)
+    seat, person = TableGameSeat, TablePlayer
+    finished = case((seat.finished, 1), else_=0)
+    stats = (select(Player.roster_id.label("rid"), func.sum(finished).label("played"),
+                    func.sum(case((and_(seat.finished, seat.won), 1), else_=0)).label("won"),
+                    func.sum(seat.hands).label("hands"), func.sum(seat.hands_won).label("hands_won"),
+                    func.max(seat.best_hand).label("best"), func.sum(1 - finished).label("going"))
+             .join(Player, Player.id == seat.player_id).where(seat.table_id == table_id)
+             .group_by(Player.roster_id).subquery())
+    rows = db.session.execute(
+        select(person.id, person.name, stats.c.played, stats.c.won, stats.c.hands, stats.c.hands_won,
+               stats.c.best, stats.c.going).outerjoin(stats, stats.c.rid == person.id)
+        .where(person.table_id == table_id).order_by(person.id)).all()
+    return [(rid, name, *(int(n or 0) for n in numbers)) for rid, name, *numbers in rows]

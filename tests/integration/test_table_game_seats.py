@@ -6,7 +6,7 @@ from sqlalchemy import delete, select, update
 
 from scorekeeper.domain.scoring import SYSTEMS
 from scorekeeper.models import Game, TableGameSeat, db
-from scorekeeper.services import games, table_game_seats, tables, target
+from scorekeeper.services import games, table_game_seats, table_stats, tables, target
 from scorekeeper.services.errors import Invalid
 from tests.integration.test_hand_scores import PLAYERS, play, writes
 
@@ -31,6 +31,13 @@ def rescored(game_id: str) -> dict[str, dict]:
                        "team_total": team_totals[numbers.index(player.team)] if numbers else None,
                        "team": player.team, "ended_at": ended_at, "table_id": game.table_id}
     return found
+
+
+def stats_from_the_games(table_id: str) -> list[tuple]:
+    """The players' stats as the table page computes them today, from the games themselves."""
+    table_stats.clear()
+    return [(s.id, s.name, s.games_played, s.games_won, s.hands_played, s.hands_won, s.best_hand,
+             s.games_in_progress) for s in table_stats.table_summary(table_id, read_stored=False).players]
 
 
 def stored(game_id: str) -> dict[str, dict]:
@@ -58,6 +65,12 @@ def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
         except Invalid:  # a target at or below a total already reached: nothing changed
             db.session.rollback()
         assert stored(game.id) == rescored(game.id)
+        other = tables.start_game(table.id, PLAYERS[:3], target=60)
+        play(other.id, [(kind, at, ({n: c for n, c in held.items() if n != "Dee"},
+                                    {n: t for n, t in typed.items() if n != "Dee"})) for kind, at, (held, typed) in steps
+                        if held["Dee"] != [] or "Dee" in typed])
+        assert stored(other.id) == rescored(other.id)
+        assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
 
 
 def test_rename_merge_and_a_loose_game_joining(app):
@@ -74,6 +87,7 @@ def test_rename_merge_and_a_loose_game_joining(app):
         assert stored(loose.id) == rescored(loose.id)
         tables.merge_players(table.id, "Benjamin", "Eve")
         assert stored(game.id) == rescored(game.id) and stored(loose.id) == rescored(loose.id)
+        assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
 
 
 def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):
