@@ -71,6 +71,14 @@ def fresh_rows(table_id: str) -> None:
             write_rows(game)
 
 
+def store_fresh(table_id: str) -> None:
+    """fresh_rows in a transaction of its own: after a restore, which wrote its games in
+    plain statements, or from `flask tables summarise` after an upgrade."""
+    db.session.rollback()
+    fresh_rows(table_id)
+    db.session.commit()
+
+
 def player_stats(table_id: str) -> list[tuple]:
     """Each person on the table's roster, in roster order, with their stats over the table's
     games: (roster id, name, games played (finished), games won, hands played, hands won,

@@ -4,7 +4,7 @@ import click
 from sqlalchemy import select
 
 from ..models import FamilyTable, db
-from ..services import table_overview
+from ..services import table_game_seats, table_overview
 from ..services.table_summaries import store_missing
 from . import bp
 
@@ -16,5 +16,6 @@ def summarise_command() -> None:
     click.echo(f"Stored the summaries of {store_missing()} table games.", err=True)
     tables = db.session.scalars(select(FamilyTable.id)).all()
     for table_id in tables:
+        table_game_seats.store_fresh(table_id)
         table_overview.store(table_id)
     click.echo(f"Tables whose overview is stored now: {len(tables)}.", err=True)

@@ -49,6 +49,17 @@ def stored(game_id: str) -> dict[str, dict]:
             for r in db.session.scalars(select(TableGameSeat).where(TableGameSeat.game_id == game_id))}
 
 
+def rows_as_scored(table_id: str, unwritten: tuple = ()) -> None:
+    """Every game of the table (but those `unwritten` by any write: from before migration
+    0015) has its rows, at its version, equal to a whole rescoring; the players' stats summed
+    from them (after a read rescored the unwritten) equal today's."""
+    assert set(table_game_seats.stale_games(table_id)) <= set(unwritten)
+    table_game_seats.fresh_rows(table_id)
+    for game_id in db.session.scalars(select(Game.id).where(Game.table_id == table_id)).all():
+        assert stored(game_id) == rescored(game_id), game_id
+    assert table_game_seats.player_stats(table_id) == stats_from_the_games(table_id)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(writes(), st.sampled_from([100, 300, 5000]))
 def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):

@@ -8,10 +8,11 @@ import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.models import FamilyTable, Game, Hand, HeldCards, TableGameSummary, db
-from scorekeeper.services import game_state, hands, rematch, table_stats, table_summaries, tables, target
+from scorekeeper.services import game_state, hands, rematch, table_game_seats, table_stats, table_summaries, tables, target
 from scorekeeper.services.errors import Conflict
 from tests.integration.test_concurrency import run_threads
 from tests.integration.test_scorepad import hand_data
+from tests.integration.test_table_game_seats import rows_as_scored
 from tests.integration.test_table_rights import upload
 from tests.integration.test_tables import keeper_client, new_table, play, table_game
 from tests.support.helpers import new_game, post_hand
@@ -44,6 +45,7 @@ def assert_stored_as_scored(app, table_id: str, unstored: tuple = ()) -> None:
                 continue
             assert row.stored == row.version, row.id
             assert table_stats._from_data(row, row.data) == rescored[row.id]
+        rows_as_scored(table_id, unstored)  # issue 36: the seats' rows, after the same write
         count = counted_card_rows(table_id)
         assert db.session.get(FamilyTable, table_id).card_rows == count == sum(r.card_rows for r in rows)
         db.session.rollback()
@@ -311,6 +313,7 @@ def test_migration_0011_counts_the_cards_of_existing_table_games(make_app, fresh
     assert_stored_as_scored(app, "oldtable00000001", unstored=("oldgame000000001", "oldgame000000002"))
     with app.app_context():
         assert table_summaries.store_missing() == 2
+        table_game_seats.store_fresh("oldtable00000001")  # as `flask tables summarise` does
     assert_stored_as_scored(app, "oldtable00000001")
     table_stats.clear()
     assert client.get("/api/tables/oldtable00000001").json == answer
