@@ -49,12 +49,18 @@
     if (tap.add === "undo") lines.pop();
     else if (tap.challenge ? tap.by || tap.who : tap.who && ["play", "draw", "draw2"].indexOf(tap.add) >= 0) lines.push(lineOf(f, tap));
     plays.value = lines.join("\n");
-    f.querySelector("#kept").hidden = false;
+    shown(f, lines);
     f.querySelectorAll("details.challenge").forEach(function (tile) { tile.hidden = true; });  // its play is no longer the last
     history.replaceState(null, "", OPENED);
     remember(f, true);
     clearTimeout(retry);  // the connection may come back without an "online" event
     retry = setTimeout(function () { send({fields: []}); }, RETRY_MS);
+  }
+
+  // The note, with the plays the server has not judged yet (those past its timeline).
+  function shown(f, lines) {
+    f.querySelector("#kept").hidden = false;
+    f.querySelector("#waiting").textContent = lines.slice(f.querySelectorAll("ol.tl > li[id]").length).join(" · ");
   }
 
   function lineOf(f, tap) {
@@ -149,7 +155,7 @@
       });
     });
     if (kept.waiting) {
-      f.querySelector("#kept").hidden = false;
+      shown(f, f.querySelector("#plays").value.split("\n").filter(function (l) { return l.trim(); }));
       if (navigator.onLine) send({fields: []});
     }
   }

@@ -57,6 +57,7 @@ def test_set_up_and_plays_tapped_with_every_request_cut_are_judged_by_the_server
     expect(page.locator("ol.tl > li[id]")).to_have_count(0)  # not judged: nothing guessed
     page.reload()  # still offline: everything tapped is kept
     expect(page.locator("#plays")).to_have_value("Dee red-3\nAna blue-3\nCy blue-5")
+    expect(page.locator("#waiting")).to_have_text("Dee red-3 · Ana blue-3 · Cy blue-5")
     expect(page.locator("#dealer")).to_have_value("Cy")
     expect(page.locator("[data-picker=start] input[value=red]")).to_be_checked()
     expect(page.locator("[data-picker=start] input[value='7']")).to_be_checked()

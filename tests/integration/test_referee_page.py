@@ -27,7 +27,7 @@ def test_typed_lines_give_a_timeline_with_the_first_illegal_play_marked(client):
     assert status == 200
     assert html.count("<li id=p") == 4
     assert re.search(r'<li id=p2 class="bad first">', html)
-    assert "First illegal play: 2" in html and "Now: Ben to play." in html
+    assert '<a href="#p2">The first illegal play:</a>' in html and "Now: Ben to play." in html
     assert 'href="/rules/classic#matching"' in html
 
 
