@@ -91,3 +91,18 @@ def test_settle_a_dispute_opens_offline_from_any_game(context, page, live_server
         page.fill("#players", "Ana, Ben")  # the form is there to be filled in
     finally:
         context.unroute_all()
+
+
+def test_a_challenge_tapped_offline_is_the_charged_players(context, page, live_server, taps):
+    page.goto(live_server + "/referee?asked=1&players=Ana,Ben,Cy&start_colour=red&start_kind=7"
+              "&plays=Ana+wild-draw4+blue")
+    expect(page.locator("details.challenge")).to_have_attribute("data-by", "Ben")
+    cut(context, live_server)
+    taps("details.challenge summary")
+    taps("details.challenge button[value=none]")  # the only tap: Ben's challenge
+    expect(page.locator("#plays")).to_have_value("Ana wild-draw4 blue\nBen challenge")
+    expect(page.locator("#waiting")).to_have_text("Ben challenge")
+    expect(page.locator("details.challenge")).to_be_hidden()  # its play is no longer the last
+    context.unroute_all()
+    expect(page.locator("#p2")).to_contain_text("Innocent: Ben draws 6", timeout=10_000)
+    expect(page.locator("#kept")).to_be_hidden()
