@@ -45,7 +45,7 @@
 
   // Offline: the tap becomes a line of the plays, in the words the page reads back.
   function keep(f, tap) {
-    var plays = f.querySelector("#plays"), lines = plays.value.split("\n").filter(function (l) { return l.trim(); });
+    var plays = f.querySelector("#plays"), lines = linesOf(f);
     if (tap.add === "undo") lines.pop();
     else if (tap.challenge ? tap.by || tap.who : tap.who && ["play", "draw", "draw2"].indexOf(tap.add) >= 0) lines.push(lineOf(f, tap));
     plays.value = lines.join("\n");
@@ -55,6 +55,10 @@
     remember(f, true);
     clearTimeout(retry);  // the connection may come back without an "online" event
     retry = setTimeout(function () { send({fields: []}); }, RETRY_MS);
+  }
+
+  function linesOf(f) {
+    return f.querySelector("#plays").value.split("\n").filter(function (l) { return l.trim(); });
   }
 
   // The note, with the plays the server has not judged yet (those past its timeline).
@@ -155,7 +159,7 @@
       });
     });
     if (kept.waiting) {
-      shown(f, f.querySelector("#plays").value.split("\n").filter(function (l) { return l.trim(); }));
+      shown(f, linesOf(f));
       if (navigator.onLine) send({fields: []});
     }
   }

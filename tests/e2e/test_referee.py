@@ -152,3 +152,13 @@ def test_the_first_illegal_plays_verdict_is_on_screen_after_the_last_tap(page, l
     assert not in_viewport(page, "#p2")  # its row in the timeline is further down
     first.locator("a").tap()  # and it leads to that row
     expect(page.locator("#p2")).to_be_in_viewport()
+
+
+def test_a_tap_from_a_page_whose_form_token_has_expired_still_counts(page, live_server, taps):
+    page.goto(live_server + START + "&plays=Ana+red-3")
+    page.evaluate("document.querySelector('input[name=csrf_token]').value = 'from-last-week'")
+    table = Table(page, taps)
+    table.plays = 1
+    table.card("Ben", "5", "red")  # refused once (400), sent again with this session's token
+    assert page.locator("#plays").input_value().splitlines() == ["Ana red-3", "Ben red-5"]
+    expect(page.locator("#result")).to_contain_text("Now: Cy to play.")
