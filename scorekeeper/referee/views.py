@@ -1,9 +1,10 @@
 """`/referee`: the page a family uses to replay a disputed stretch.
 
-Thin on purpose: the form (GET, like the judge's: replaying changes nothing, and every
-timeline has a link that can be shared) is read into the body of `POST /api/referee`,
-`domain.referee` replays it, and the page shows the timeline. A tap (a player and a card, a
-draw, a challenge) adds a line to the typed plays: taps and typed lines are one list.
+Thin on purpose: the form is read into the body of `POST /api/referee`, `domain.referee`
+replays it, and the page shows the timeline. A tap (a player and a card, a draw, a challenge)
+adds a line to the typed plays: taps and typed lines are one list. The form POSTs (500 plays
+do not fit in an address: gunicorn refuses a request line past 4 KB); a GET with the same
+fields still answers, so a short stretch keeps a link that can be shared (`_link`).
 `/referee/form` answers the same form alone, for referee.js to swap in after a tap: the
 server is the one engine, the page only shows what it says."""
 from __future__ import annotations
@@ -25,13 +26,14 @@ from . import bp
 from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
+LINK_MOST = 2000  # longer links are not offered: well inside gunicorn's 4,094-byte request line
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
           "going-out": N_("The hand was already over")}
 
 
 def _settings() -> dict[str, Any]:
     """The form's settings: from the URL, else from the game it was opened from."""
-    args, game = request.args, None
+    args, game = request.values, None
     defaults = {"players": "", "edition": DEFAULT_EDITION, "stacking": False, "dealer": ""}
     if args.get("game"):
         game = games.load_game(args["game"])
@@ -48,7 +50,7 @@ def _settings() -> dict[str, Any]:
             "stacking": args.get("stacking") == "on" if asked else defaults["stacking"],
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
-            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000],
+            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:60_000],
             "cards": args.get("cards", "").strip()[:4]}
 
 
@@ -57,13 +59,13 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(separator) if n.strip()]
 
 
-@bp.get("/referee")
+@bp.route("/referee", methods=["GET", "POST"])
 def referee_page():
     context, status = _page()
     return render_template("referee.html", **context), status
 
 
-@bp.get("/referee/form")
+@bp.route("/referee/form", methods=["GET", "POST"])
 def referee_form():
     """The form alone (the timeline, the taps, the plays): what a tap changes."""
     context, status = _page()
@@ -73,10 +75,10 @@ def referee_form():
 def _page() -> tuple[dict[str, Any], int]:
     s = _settings()
     names = _names(s["players_text"])
-    s["each"] = [request.args.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
+    s["each"] = [request.values.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
     error, replay, rows = None, None, []
     if s["asked"] and _tapped():  # a tap it cannot read says so, and the timeline stays
-        s["plays_text"], error = _added(s["plays_text"], names)
+        s["plays_text"], error = _added(s, names)
     if s["asked"]:
         try:
             plays = read_lines(s["plays_text"], names)
@@ -85,17 +87,19 @@ def _page() -> tuple[dict[str, Any], int]:
         except (LineError, RefereeError, JudgeError, CardError, HouseRuleError) as err:
             error = translated_error(err)
     edition = EDITIONS[s["edition"]]
+    first = replay.first_illegal if replay is not None else None
     context = dict(
         s=s, names=names, replay=replay, rows=rows, error=error, start=_start_row(replay),
         editions=EDITIONS, colours=COLOURS, short=SHORT, wilds=WILDS, now=_now(replay),
         kinds=[k for k in KINDS.values() if k.token in edition.deck],
         challenge=_challenge(replay), words=WORDS.get(_lang(), WORDS["en"]),
-        taps=bool(names and s["start_kind"]))
+        taps=bool(names), link=_link(s) if s["asked"] else None,
+        first=rows[first] if first is not None and first < len(rows) else None)
     return context, 422 if error else 200
 
 
 def _tapped() -> bool:
-    return bool(request.args.get("add") or request.args.get("challenge"))
+    return bool(request.values.get("add") or request.values.get("challenge"))
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
@@ -126,14 +130,17 @@ def _count(raw: str) -> int | str:
     return int(raw) if raw.isascii() and raw.isdigit() else raw  # the referee says why not
 
 
-def _added(text: str, names: list[str]) -> tuple[str, str | None]:
-    """The plays with the tapped play added (or the last one taken away)."""
-    args = request.args
+def _added(s: dict[str, Any], names: list[str]) -> tuple[str, str | None]:
+    """The plays with the tapped play added (or the last one taken away). A challenge is the
+    charged player's: the server knows who, so the Challenge tile is one tap."""
+    args, text = request.values, s["plays_text"]
     lines = [line for line in text.splitlines() if line.strip()]
     action = args.get("add", "")
     if action == "undo":
         return "\n".join(lines[:-1]), None
     who = args.get("who", "")
+    if args.get("challenge"):
+        who = _challenger(s, names) or who
     if who not in names:
         return text, gettext("Tap who played first, then the card.")
     play: dict[str, Any] = {"player": who}
@@ -154,6 +161,27 @@ def _added(text: str, names: list[str]) -> tuple[str, str | None]:
     else:
         return text, None
     return "\n".join(lines + [line_of(play, _lang())]), None
+
+
+def _challenger(s: dict[str, Any], names: list[str]) -> str | None:
+    """Who may challenge the Wild Draw Four the plays so far end with, if they do."""
+    try:
+        open_ = referee(_body(s, names, read_lines(s["plays_text"], names))).open_challenge
+    except (LineError, RefereeError, JudgeError, CardError, HouseRuleError):
+        return None
+    return open_.challenger if open_ is not None else None
+
+
+def _link(s: dict[str, Any]) -> str | None:
+    """The GET address of this replay, to share or bookmark, if it is short enough."""
+    fields = {"asked": "1", "game": s["game"].id if s["game"] else None,
+              "players": s["players_text"], "dealer": s["dealer"],
+              "start_colour": s["start_colour"], "start_kind": s["start_kind"],
+              "called": s["called"], "edition": s["edition"], "cards": s["cards"],
+              "stacking": "on" if s["stacking"] else None, "plays": s["plays_text"]}
+    fields |= {f"cards_{i}": count for i, count in enumerate(s.get("each", []))}
+    link = url_for("referee.referee_page", **{k: v for k, v in fields.items() if v})
+    return link if len(link) <= LINK_MOST else None
 
 
 def _lang() -> str:
