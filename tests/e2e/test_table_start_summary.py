@@ -13,13 +13,13 @@ WORDS = {
            "deck": "Diary of a Wimpy Kid (112)", "scoring": "Winner takes points", "stacking": "Stacking draws",
            "now": "Diary of a Wimpy Kid (112) · Winner takes points · to 300 · house rules: stacking draws, "
                   "UNO penalty 4",
-           "changed": "(changed for this game; tap to see)"},
+           "changed": "(changed for this game)"},
     "pl": {"first": "Klasyczna (108 kart) · Najniższa suma · do 500", "last": "(jak w ostatniej grze; stuknij, by zmienić)",
            "deck": "Dziennik cwaniaczka (112)", "scoring": "Zwycięzca zbiera punkty",
            "stacking": "Dokładanie kart do dobrania",
            "now": "Dziennik cwaniaczka (112) · Zwycięzca zbiera punkty · do 300 · zasady domowe: dokładanie "
                   "kart do dobierania, kara za UNO: 4",
-           "changed": "(zmienione dla tej gry; stuknij, by zobaczyć)"},
+           "changed": "(zmienione dla tej gry)"},
 }
 
 
