@@ -77,6 +77,28 @@ function setupSeats(form) {
   });
 }
 
+// A family table's start form: its summary line says what the form holds now. The words are
+// the choices' own labels and the patterns the page gave ("to {n}"); nothing is decided here.
+function followSettings(details) {
+  const line = details.querySelector(".settings-now strong");
+  const hint = details.querySelector("summary .hint");
+  if (!line) return;
+  const names = JSON.parse(line.dataset.houseNames || "{}");
+  const words = (input) => names[input.name] || input.closest("label").querySelector("strong").textContent;
+  const number = (name) => (details.querySelector(`input[name="${name}"]`)?.value || "").trim();
+  details.addEventListener("input", () => {
+    const picked = [...details.querySelectorAll('input[type="radio"]:checked')].map(words);
+    const target = number("target");
+    const house = [...details.querySelectorAll('input[type="checkbox"]:checked')].map(words);
+    const penalty = number("uno_penalty");
+    if (penalty) house.push(line.dataset.uno.replace("{n}", penalty));
+    const parts = [...picked, target && line.dataset.target.replace("{n}", target)];
+    if (house.length) parts.push(line.dataset.house.replace("{list}", house.join(", ")));
+    line.textContent = parts.filter(Boolean).join(" · ");
+    hint.textContent = hint.dataset.changed;
+  });
+}
+
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 // A hand saved on this phone is still waiting: the game pages' script (board.js, its outbox)
 // comes along to show it and send it from here. Nothing waits: no extra request.
@@ -89,4 +111,5 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
   document.querySelectorAll("form.claim").forEach(claimKey);
   document.querySelectorAll("form.table-start").forEach(setupSeats);
+  document.querySelectorAll("form.table-start .game-settings").forEach(followSettings);
 });

@@ -22,7 +22,7 @@ class LiveLine:
     names: tuple[str, ...]
     total: int
     last: int | None  # what the last hand added (None before a first hand)
-    leads: bool
+    leads: bool  # best total once a hand is played: before the first hand nobody leads
 
 
 @dataclass
@@ -87,7 +87,7 @@ def _player_lines(sheet: ScoreSheet, last) -> list[LiveLine]:
     totals = sheet.standings()
     best = system.best(totals)
     return [LiveLine(name, (name,), totals[name],
-                     system.gained(name, *last) if last else None, totals[name] == best)
+                     system.gained(name, *last) if last else None, bool(last) and totals[name] == best)
             for name in system.ranked(totals, sheet.players)]
 
 
@@ -100,4 +100,4 @@ def _team_lines(sheet: ScoreSheet, last, joiner: str) -> list[LiveLine]:
     best = sheet.system.best(totals)
     order = sheet.system.ranked(totals, list(range(len(sheet.teams))))  # best first, ties in team order
     return [LiveLine(joiner.join(sheet.teams[t]), tuple(sheet.teams[t]), totals[t],
-                     gained.get(t, 0) if last else None, totals[t] == best) for t in order]
+                     gained.get(t, 0) if last else None, bool(last) and totals[t] == best) for t in order]

@@ -18,7 +18,6 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     R.rules("challenge", "challenge-who")
     offender = who(challenged, say(N_("the challenged player")))
     victim = who(challenger, say(N_("the challenger")))
-    colour_ = colour_name(colour)
     if by != "next-player":
         return _not_the_drawer(R, challenger)
     R.rules("wild-draw-four-restriction")
@@ -31,7 +30,7 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
             "guilty", say(N_("Guilty: %(who)s draws 4"), who=offender),
             say(N_("%(who)s held the %(cards)s, a card of the colour in play (%(colour)s), "
                    "when playing the Wild Draw Four."),
-                who=cap(offender), cards=listing(matching), colour=colour_),
+                who=cap(offender), cards=listing(matching), colour=colour_name(colour, "of-colour")),
             say(N_("So %(who)s draws the 4 cards instead of %(victim)s."),
                 who=offender, victim=victim))
     R.draw("challenger", 6)
