@@ -17,6 +17,8 @@ QUESTIONS: dict[str, str] = {
     "going-out": N_("Going out on a draw card"),
     "empty-draw-pile": N_("The draw pile is empty"),
     "cheese-touch": N_("The Cheese Touch"),
+    "seven-o": N_("Seven-O: a 7 or a 0"),
+    "jump-in": N_("Jump-In: out of turn"),
 }
 QUESTION_HELP = {
     "play": N_("Top card, card played, and (for a Wild Draw Four) their other cards."),
@@ -29,6 +31,8 @@ QUESTION_HELP = {
     "going-out": N_("Going out on a Draw Two or Wild Draw Four."),
     "empty-draw-pile": N_("No cards left to draw."),
     "cheese-touch": N_("Diary of a Wimpy Kid deck only."),
+    "seven-o": N_("Swap with whom? Which way do the hands go?"),
+    "jump-in": N_("An identical card laid out of turn."),
 }
 
 # The fields of the web forms, by default and per question.
