@@ -127,11 +127,23 @@ class HouseRules:
                 del values[name]
         return values
 
-    @property
-    def in_play(self) -> list[str]:
-        """The house rules on, by key, in the order the forms list them."""
-        on = [name for name in ("zero_counts_ten", "stacking", *PLAY_RULES) if getattr(self, name)]
-        return on + (["uno_penalty"] if self.uno_penalty is not None else [])
+    def names(self) -> list:
+        """The house rules in play as the scoreboard, the table and the judge name them (Texts;
+        the Blank cards' points are the edition's setting and are named beside them)."""
+        names = [say(HOUSE_RULE_NAMES[name]) for name in ("zero_counts_ten", *PLAY_RULES)
+                 if getattr(self, name)]
+        if self.stacking:
+            names.insert(int(self.zero_counts_ten), say(STACKING_NAMES[self.stacking]))
+        if self.uno_penalty is not None:
+            names.append(say(N_("UNO penalty %(n)s"), n=self.uno_penalty))
+        return names
+
+
+HOUSE_RULE_NAMES = {"zero_counts_ten": N_("0 counts as 10"), "seven_o": N_("Seven-O"),
+                    "jump_in": N_("Jump-In"), "draw_to_match": N_("Draw until you can play"),
+                    "force_play": N_("Force play"), "wild_draw4_any_time": N_("No bluffing")}
+STACKING_NAMES = {True: N_("stacking draws"), "same-kind": N_("progressive stacking"),
+                  "equal-or-higher": N_("stacking equal or higher")}
 
 
 HOUSE_RULE_HELP = {
