@@ -65,3 +65,31 @@ def test_a_table_remembers_its_house_rules_for_the_next_game(app, client):
     assert game["house_rules"]["seven_o"] is True
     assert game["house_rules"]["stacking"] == "equal-or-higher"
     assert "wild_draw4_any_time" not in game["house_rules"]
+
+
+def test_the_referee_page_from_a_game_asks_whom_a_7_swaps_with_in_one_tap(client):
+    from tests.support.helpers import new_game
+    game = new_game(client, players=["Ann", "Ben", "Cy"],
+                    house_rules={"seven_o": True, "jump_in": True})
+    opened = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert re.search(r"name=seven_o value=on checked", opened)
+    assert re.search(r"name=jump_in value=on checked", opened)
+    base = {"game": game["id"], "asked": "1", "players": "Ann, Ben, Cy", "dealer": "Cy",
+            "start_colour": "red", "start_kind": "5", "seven_o": "on", "jump_in": "on"}
+    asked = client.get("/referee/form", query_string={**base, "add": "play", "who": "Ann",
+                                                      "colour": "red", "kind": "7"})
+    html = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and "Seven-O: Ann swaps hands with whom?" in html
+    tiles = re.findall(r'<button name=swap value="([^"]+)"', html)
+    assert tiles == ["Ben", "Cy"]
+    tap = re.search(r'name=swap_tap value="([^"]+)"', html).group(1)
+    swapped = client.get("/referee/form", query_string={**base, "swap": "Cy", "swap_tap": tap})
+    html = swapped.get_data(as_text=True)
+    assert "Ann red-7 swap Cy" in html, re.findall(r"class=error[^>]*>([^<]*)", html)  # the tapped play, as a line
+    assert "Seven-O: Ann swaps hands with Cy; Ann now holds 7, Cy 6." in html  # the timeline
+    # a jump-in is tapped like any play: the jumper, then the card
+    jumped = client.get("/referee/form", query_string={
+        **base, "plays": "Ann red-7 swap Cy", "add": "play", "who": "Cy", "colour": "red",
+        "kind": "7", "swap": "Ann"})
+    html = jumped.get_data(as_text=True)
+    assert "Cy jumps in out of turn with an identical card" in html
