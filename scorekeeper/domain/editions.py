@@ -151,20 +151,17 @@ HOUSE_RULE_HELP = {
     "stacking": say(N_("A Draw Two or Wild Draw Four may be played on a pending draw; the totals add up.")),
     "uno_penalty": say(N_("Cards drawn by a player caught not saying UNO (blank: the edition's own).")),
     "blank_points": say(N_("Points a Blank card is worth (112-card deck only).")),
-    "seven_o": say(N_("Seven-O: a 7 swaps hands with a player you choose; a 0 passes every hand "
-                      "on.")),
-    "jump_in": say(N_("Jump-In: a card identical to the top card may be laid out of turn.")),
-    "draw_to_match": say(N_("Draw until you can play: keep drawing until a card fits, then "
-                            "play it.")),
-    "force_play": say(N_("Force play: a drawn card that fits must be played at once.")),
-    "wild_draw4_any_time": say(N_("No bluffing: a Wild Draw Four goes on any card and cannot "
-                                  "be challenged.")),
+    "seven_o": say(N_("A 7 swaps hands with a player you choose; a 0 passes every hand on.")),
+    "jump_in": say(N_("A card identical to the top card may be laid out of turn.")),
+    "draw_to_match": say(N_("Keep drawing until a card fits, then play it.")),
+    "force_play": say(N_("A drawn card that fits must be played at once.")),
+    "wild_draw4_any_time": say(N_("A Wild Draw Four goes on any card and cannot be challenged.")),
 }
 STACKING_HELP = {
-    "same-kind": say(N_("Progressive: a Draw Two only on a Draw Two, a Wild Draw Four only on "
-                        "a Wild Draw Four.")),
-    "equal-or-higher": say(N_("Equal or higher: a Draw Two or Wild Draw Four on a Draw Two, "
-                              "only a Wild Draw Four on a Wild Draw Four.")),
+    "same-kind": say(N_("A Draw Two only on a Draw Two, a Wild Draw Four only on a Wild Draw "
+                        "Four.")),
+    "equal-or-higher": say(N_("A Draw Two or Wild Draw Four on a Draw Two, only a Wild Draw Four "
+                              "on a Wild Draw Four.")),
 }
 
 

@@ -15,8 +15,8 @@ from flask_babel import gettext
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, split_token
 from ..domain.editions import (
-    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, MAX_UNO_PENALTY, PLAY_RULES, STACKING_HELP,
-    HouseRuleError, HouseRules, editions_with)
+    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, HOUSE_RULE_NAMES, MAX_UNO_PENALTY, PLAY_RULES,
+    STACKING_HELP, HouseRuleError, HouseRules, editions_with)
 from ..domain.judge import (
     CHALLENGERS, CHEESE_SITUATIONS, CHOICE_LABELS, COLOUR_LABELS, DRAW_ACTIONS, FIELD_LABELS,
     LEGENDS, MAX_PLAYERS, MIN_PLAYERS, NAME_LABELS, PICKER_LABELS, QUESTION_HELP, QUESTIONS,
@@ -157,5 +157,6 @@ FORM_CONSTANTS = {
     "name_labels": NAME_LABELS, "pending_choices": PENDING_CHOICES,
     "max_uno_penalty": MAX_UNO_PENALTY, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
     "picker_only": PICKER_KINDS, "rule_help": HOUSE_RULE_HELP, "stacking_help": STACKING_HELP,
+    "rule_names": HOUSE_RULE_NAMES,
     "play_rules": PLAY_RULES,
 }

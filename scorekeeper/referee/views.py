@@ -15,7 +15,8 @@ from flask_babel import get_locale, gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, parse_card
-from ..domain.editions import DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, PLAY_RULES, HouseRuleError
+from ..domain.editions import (
+    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, HOUSE_RULE_NAMES, PLAY_RULES, HouseRuleError)
 from ..domain.judge import SHORT, JudgeError
 from ..domain.referee import RefereeError, referee
 from ..domain.text import N_
@@ -98,7 +99,7 @@ def _page() -> tuple[dict[str, Any], int]:
         editions=EDITIONS, colours=COLOURS, short=SHORT, wilds=WILDS, now=_now(replay),
         kinds=[k for k in KINDS.values() if k.token in edition.deck],
         challenge=_challenge(replay), words=WORDS.get(_lang(), WORDS["en"]),
-        taps=bool(names and s["start_kind"]), swap=swap, rule_help=HOUSE_RULE_HELP,
+        taps=bool(names and s["start_kind"]), swap=swap, rule_help=HOUSE_RULE_HELP, rule_names=HOUSE_RULE_NAMES,
         play_rules=PLAY_RULES)
     return context, 422 if error else 200
 
