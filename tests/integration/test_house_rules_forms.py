@@ -93,3 +93,14 @@ def test_the_referee_page_from_a_game_asks_whom_a_7_swaps_with_in_one_tap(client
         "kind": "7", "swap": "Ann"})
     html = jumped.get_data(as_text=True)
     assert "Cy jumps in out of turn with an identical card" in html
+
+
+def test_the_keypad_says_seven_o_changes_no_scoring(client):
+    from tests.support.helpers import keep_score, new_game
+    game = new_game(client, players=["Ann", "Ben"], house_rules={"seven_o": True})
+    keep_score(client, game)
+    page = client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True)
+    assert "Seven-O moves hands, not points" in page
+    plain = new_game(client, players=["Ann", "Ben"])
+    keep_score(client, plain)
+    assert "Seven-O" not in client.get(f"/games/{plain['id']}/hands/new").get_data(as_text=True)
