@@ -110,6 +110,7 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
                   **asked_q["house_rules"])
     wd4_key = {"play": "card", "draw": "drawn"}.get(question)
     if (error is None and wd4_key and "hand" not in asked_q
+            and not asked_q["house_rules"].get("wild_draw4_any_time")  # no bluffing: no hand
             and kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
         error = gettext("A Wild Draw Four depends on the player's other cards: tick the ones of "
                         "the colour in play (or “None”), then tap Judge.")

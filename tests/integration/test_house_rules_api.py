@@ -99,3 +99,13 @@ def test_the_judge_page_has_the_two_new_tiles_and_a_game_sets_its_rules(client):
     assert verdict(r).startswith("Legal")
     off = client.get("/judge/jump-in?asked=1&top_colour=red&top_kind=5&card_colour=red&card_kind=5")
     assert verdict(off).startswith("Illegal") and "could be laid out of turn" in off.get_data(as_text=True)
+
+
+def test_no_bluffing_on_the_judge_page_needs_no_hand(client):
+    """'play with a Wild Draw Four and wild_draw4_any_time is legal ... (hand then optional)'"""
+    game = new_game(client, players=["Ann", "Ben"], house_rules={"wild_draw4_any_time": True})
+    r = client.get(f"/judge/play?game={game['id']}&asked=1&top_colour=red&top_kind=7"
+                   "&card_kind=wild-draw4&wild_draw4_any_time=on")
+    assert r.status_code == 200 and verdict(r) == "Legal: the next player draws 4"
+    without = client.get("/judge/play?asked=1&top_colour=red&top_kind=7&card_kind=wild-draw4")
+    assert without.status_code == 422  # the official rules still need the hand
