@@ -83,13 +83,14 @@ function followSettings(details) {
   const line = details.querySelector(".settings-now strong");
   const hint = details.querySelector("summary .hint");
   if (!line) return;
-  const names = JSON.parse(line.dataset.houseNames || "{}");
-  const words = (input) => names[input.name] || input.closest("label").querySelector("strong").textContent;
+  const names = JSON.parse(line.dataset.houseNames || "{}");  // a house-rule input's words, by name (or name=value)
   const number = (name) => (details.querySelector(`input[name="${name}"]`)?.value || "").trim();
   details.addEventListener("input", () => {
-    const picked = [...details.querySelectorAll('input[type="radio"]:checked')].map(words);
+    const checked = [...details.querySelectorAll("input:checked")];
+    const houseRule = (input) => input.closest(".house-rules");
+    const picked = checked.filter((input) => !houseRule(input)).map((input) => input.closest("label").querySelector("strong").textContent);
+    const house = checked.filter(houseRule).map((input) => names[input.type === "radio" ? `${input.name}=${input.value}` : input.name]).filter(Boolean);
     const target = number("target");
-    const house = [...details.querySelectorAll('input[type="checkbox"]:checked')].map(words);
     const penalty = number("uno_penalty");
     if (penalty) house.push(line.dataset.uno.replace("{n}", penalty));
     const parts = [...picked, target && line.dataset.target.replace("{n}", target)];

@@ -16,7 +16,8 @@ from flask_babel import get_locale, gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, parse_card
-from ..domain.editions import DEFAULT_EDITION, EDITIONS, HouseRuleError
+from ..domain.editions import (
+    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, HOUSE_RULE_NAMES, PLAY_RULES, HouseRuleError)
 from ..domain.judge import SHORT, JudgeError
 from ..domain.referee import RefereeError, referee
 from ..domain.text import N_
@@ -27,6 +28,7 @@ from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
 LINK_MOST = 2000  # longer links are not offered: well inside gunicorn's 4,094-byte request line
+STACKING_ARGS = {"on": True, "same-kind": "same-kind", "equal-or-higher": "equal-or-higher"}
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
           "going-out": N_("The hand was already over")}
 
@@ -41,13 +43,18 @@ def _settings() -> dict[str, Any]:
             abort(404)
         sheet = games.sheet_of(game)
         defaults = {"players": ", ".join(sheet.players), "edition": sheet.edition.slug,
-                    "stacking": sheet.rules.stacking, "dealer": sheet.next_dealer}
+                    "stacking": sheet.rules.stacking, "dealer": sheet.next_dealer,
+                    **{name: getattr(sheet.rules, name) for name in PLAY_RULES}}
     asked = args.get("asked") == "1"
+    # issue 39: the play rules, on from the game or ticked on the form
+    play_rules = {name: (args.get(name) == "on") if asked else bool(defaults.get(name))
+                  for name in PLAY_RULES}
     edition = args.get("edition", defaults["edition"])
     return {"game": game, "asked": asked, "edit": args.get("edit") == "1",
             "players_text": args.get("players", defaults["players"]).strip()[:500],
             "edition": edition if edition in EDITIONS else DEFAULT_EDITION,
-            "stacking": args.get("stacking") == "on" if asked else defaults["stacking"],
+            "stacking": STACKING_ARGS.get(args.get("stacking", ""), False) if asked
+            else defaults["stacking"], "play_rules": play_rules,
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
             "called": args.get("called", ""), "plays_text": args.get("plays", "")[:60_000],
@@ -76,9 +83,11 @@ def _page() -> tuple[dict[str, Any], int]:
     s = _settings()
     names = _names(s["players_text"])
     s["each"] = [request.values.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
-    error, replay, rows = None, None, []
+    error, replay, rows, swap = None, None, [], None
     if s["asked"] and _tapped():  # a tap it cannot read says so, and the timeline stays
-        s["plays_text"], error = _added(s, names)
+        swap = _swap_needed(s, names)
+        if swap is None:
+            s["plays_text"], error = _added(s, names)
     if s["asked"]:
         try:
             plays = read_lines(s["plays_text"], names)
@@ -94,12 +103,32 @@ def _page() -> tuple[dict[str, Any], int]:
         kinds=[k for k in KINDS.values() if k.token in edition.deck],
         challenge=_challenge(replay), words=WORDS.get(_lang(), WORDS["en"]),
         taps=bool(names), link=_link(s) if s["asked"] else None,
-        first=rows[first] if first is not None and first < len(rows) else None)
+        first=rows[first] if first is not None and first < len(rows) else None,
+        swap=swap, rule_help=HOUSE_RULE_HELP, rule_names=HOUSE_RULE_NAMES, play_rules=PLAY_RULES)
     return context, 422 if error else 200
 
 
 def _tapped() -> bool:
-    return bool(request.values.get("add") or request.values.get("challenge"))
+    args = request.values
+    return bool(args.get("add") or args.get("challenge") or (args.get("swap") and args.get("swap_tap")))
+
+
+def _swap_needed(s: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """Seven-O: a 7 tapped without whom it swaps with. The page then asks "swap with whom?" as
+    player tiles; each tile carries the tapped play, so one more tap adds it."""
+    args = request.values
+    if (not s["play_rules"]["seven_o"] or args.get("add") != "play" or args.get("kind") != "7"
+            or args.get("swap") or args.get("who") not in names):
+        return None
+    try:
+        held = referee(_body(s, names, read_lines(s["plays_text"], names))).table.counts
+    except (LineError, RefereeError, JudgeError, CardError, HouseRuleError):
+        return None  # the play is added as tapped, and the referee says what is wrong
+    if held.get(args["who"]) == 1:
+        return None  # the 7 is the last card: no swap
+    return {"who": args["who"], "tap": "|".join([args["who"], args.get("colour", ""), "7",
+                                                 args.get("drew", "")]),
+            "others": [n for n in names if n != args["who"]]}
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
@@ -111,7 +140,8 @@ def _start_token(s: dict[str, Any]) -> str | None:
 
 
 def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, Any]:
-    body: dict[str, Any] = {"edition": s["edition"], "house_rules": {"stacking": s["stacking"]},
+    rules = {"stacking": s["stacking"], **{k: True for k, on in s["play_rules"].items() if on}}
+    body: dict[str, Any] = {"edition": s["edition"], "house_rules": rules,
                             "players": names, "start": _start_token(s), "plays": plays}
     if s["dealer"] in names:
         body["dealer"] = s["dealer"]
@@ -135,6 +165,10 @@ def _added(s: dict[str, Any], names: list[str]) -> tuple[str, str | None]:
     charged player's: the server knows who, so the Challenge tile is one tap."""
     args, text = request.values, s["plays_text"]
     lines = [line for line in text.splitlines() if line.strip()]
+    if args.get("swap") and args.get("swap_tap"):  # a tile of "swap with whom?": the 7 tapped
+        who, colour, kind, drew = (args["swap_tap"].split("|") + ["", "", "", ""])[:4]
+        args = {**args.to_dict(), "add": "play", "who": who, "colour": colour, "kind": kind,
+                "drew": drew}
     action = args.get("add", "")
     if action == "undo":
         return "\n".join(lines[:-1]), None
@@ -156,6 +190,8 @@ def _added(s: dict[str, Any], names: list[str]) -> tuple[str, str | None]:
             play["colour"] = colour
         if args.get("drew"):
             play["draw"] = 1
+        if kind == "7" and args.get("swap") in names:
+            play["swap_with"] = args["swap"]
     elif action in ("draw", "draw2"):
         play["draw"] = 2 if action == "draw2" else 1
     else:

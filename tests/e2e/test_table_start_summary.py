@@ -10,13 +10,13 @@ from tests.e2e.test_accessibility import _api
 
 WORDS = {
     "en": {"first": "Classic (108 cards) · Lowest total · to 500", "last": "(as the last game; tap to change)",
-           "deck": "Diary of a Wimpy Kid (112)", "scoring": "Winner takes points", "stacking": "Stacking draws",
+           "deck": "Diary of a Wimpy Kid (112)", "scoring": "Winner takes points", "stacking": "Stacking: any draw card on a draw card",
            "now": "Diary of a Wimpy Kid (112) · Winner takes points · to 300 · house rules: stacking draws, "
                   "UNO penalty 4",
            "changed": "(changed for this game)"},
     "pl": {"first": "Klasyczna (108 kart) · Najniższa suma · do 500", "last": "(jak w ostatniej grze; stuknij, by zmienić)",
            "deck": "Dziennik cwaniaczka (112)", "scoring": "Zwycięzca zbiera punkty",
-           "stacking": "Dokładanie kart do dobrania",
+           "stacking": "Dokładanie: każda karta do dobrania",
            "now": "Dziennik cwaniaczka (112) · Zwycięzca zbiera punkty · do 300 · zasady domowe: dokładanie "
                   "kart do dobierania, kara za UNO: 4",
            "changed": "(zmienione dla tej gry)"},
