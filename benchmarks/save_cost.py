@@ -11,6 +11,12 @@ Saves (a new hand), on a game one hand short of each size:
               (hand 2 in the first row: hand 1 has no earlier save);
   other view  that worker's first look after its save;
   api         the JSON API's save, whose answer holds the whole game (docs/api.md).
+Cold (`cold` part): the same phone's form save, API save and first scoreboard view, each in a
+worker that has kept nothing (a new app on the same database, as after a restart or a deploy):
+  cold form, cold api, cold view.
+Screen (`screen` part): the table screen's live part (/tables/<id>/live/board) rendered for
+the version a save just made, in a game at a family table: in the worker that saved
+(screen) and in one that has kept nothing (cold screen).
 Figures are this process's CPU time (the test client runs the app and SQLite in-process), as
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
 neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1. A worker that never saw the game
@@ -201,9 +207,97 @@ def measure(sizes=SIZES, repeat=REPEAT, columns=COLUMNS) -> dict[int, dict[str, 
         return rows
 
 
+COLD_COLUMNS = ("cold form", "cold api", "cold view")
+
+
+def _cold_client(config: dict, phone):
+    """`phone` (its cookies: its device and rights) in a new worker that has kept nothing."""
+    app = create_app(config)
+    client = app.test_client()
+    client._cookies = dict(phone._cookies)
+    return app, client
+
+
+def _one_cold_round(app, config: dict, one, size: int) -> dict[str, float]:
+    times = {}
+    for column in COLD_COLUMNS:
+        game = _game(app, (one,), size - 1)
+        cold_app, cold = _cold_client(config, one)
+        if column == "cold form":
+            times[column] = _time(lambda: cold.post(f"/games/{game.id}/hands/new", data=FORM))
+        elif column == "cold api":
+            times[column] = _time(lambda: cold.post(f"/api/games/{game.id}/hands", json={"held": HELD},
+                                                    headers={"Authorization": f"Bearer {game.edit_key}"}))
+        else:
+            one.post(f"/games/{game.id}/hands/new", data=FORM)  # a save elsewhere, then this worker's first look
+            times[column] = _time(lambda: cold.get(f"/games/{game.id}"))
+        with cold_app.app_context():
+            db.engine.dispose()
+    return times
+
+
+def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
+    """Median seconds of each cold request at each size."""
+    with tempfile.TemporaryDirectory() as folder:
+        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        app = create_app(config)
+        one = app.test_client()
+        rows = {size: {} for size in sizes}
+        for size in sizes:
+            runs = [_one_cold_round(app, config, one, size) for _ in range(repeat)]
+            rows[size] = {c: statistics.median(r[c] for r in runs) for c in COLD_COLUMNS}
+        with app.app_context():
+            db.engine.dispose()
+        return rows
+
+
+SCREEN_COLUMNS = ("screen", "cold screen")
+
+
+def measure_screen(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
+    """Median seconds of the table screen's first render after a save, at each size."""
+    from scorekeeper.models import FamilyTable
+    from scorekeeper.services.backups.table_restore import IntoTable
+    with tempfile.TemporaryDirectory() as folder:
+        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        app = create_app(config)
+        one = app.test_client()
+        rows = {}
+        for size in sizes:
+            runs = []
+            for _ in range(repeat):
+                table = one.post("/api/tables", json={"name": "screen"}).get_json()
+                with app.app_context():
+                    game = restore(backup(1, size - 1), into=IntoTable(db.session.get(FamilyTable, table["id"])))[0]
+                screen = f"/tables/{table['id']}/live/board"
+                one.get(screen)
+                times = {}
+                for column in SCREEN_COLUMNS:
+                    one.post(f"/api/games/{game.id}/hands", json={"held": HELD},
+                             headers={"Authorization": f"Bearer {table['edit_key']}"})
+                    if column == "screen":
+                        times[column] = _time(lambda: one.get(screen))
+                    else:
+                        cold_app, cold = _cold_client(config, one)
+                        times[column] = _time(lambda: cold.get(screen))
+                        with cold_app.app_context():
+                            db.engine.dispose()
+                runs.append(times)
+            rows[size] = {c: statistics.median(r[c] for r in runs) for c in SCREEN_COLUMNS}
+        with app.app_context():
+            db.engine.dispose()
+        return rows
+
+
 def main(parts: list[str]) -> int:
-    parts = parts or ["saves", "edits"]
+    parts = parts or ["saves", "edits", "cold", "screen"]
     grows = []
+    if "cold" in parts:
+        grows += _table("cold", measure_cold(), COLD_COLUMNS)
+    if "screen" in parts:
+        grows += _table("screen", measure_screen(), SCREEN_COLUMNS)
     if "saves" in parts:
         grows += _table("save", measure(), COLUMNS)
     if "edits" in parts:

@@ -1,6 +1,6 @@
 """Compressed scoreboards kept beside the rendered ones (Flask-Compress's cache hooks).
 
-A scoreboard is rendered once per game version and kept (scoreboard/page_cache.py); phones
+A scoreboard is rendered once per game version and kept (page_cache.py); phones
 ask for it compressed, and compressing ~30 KB costs more than serving it. So the compressed
 bytes are kept too, under the same page key and the encoding. Any other answer (a key of
 "": a page for one request only, an API answer) is compressed afresh and never kept.

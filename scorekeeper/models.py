@@ -117,6 +117,8 @@ class Hand(db.Model):
     game: Mapped[Game] = relationship(back_populates="hands")
     entries: Mapped[list[HeldCards]] = relationship(
         back_populates="hand", cascade="all, delete-orphan", order_by="HeldCards.player_id")
+    scores: Mapped[list[HandScore]] = relationship(
+        cascade="all, delete-orphan", order_by="HandScore.player_id")
 
 
 class HeldCards(db.Model):
@@ -137,6 +139,22 @@ class HeldCards(db.Model):
     @property
     def tokens(self) -> list[str]:
         return self.cards.split()
+
+
+class HandScore(db.Model):
+    """What one seat scored and was charged in one hand, under both systems: written with the
+    hand's cards in the same transaction by every write that saves, edits, deletes or puts
+    back a hand (services/hand_scores.py), so standings are a SUM (domain/seat_scores.py)."""
+
+    __tablename__ = "hand_scores"
+    __table_args__ = (Index("ix_hand_scores_game_id_player_id", "game_id", "player_id"),)
+
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(24), ForeignKey("games.id", ondelete="CASCADE"))
+    held: Mapped[int]  # the points left in this seat's hand: its lowest-total charge
+    gained: Mapped[int]  # winner takes points: what this seat won (all points, if it went out)
+    team_gained: Mapped[int | None]  # the same for its team (on the winner's row); None: no teams
 
 
 class DeletedHand(db.Model):

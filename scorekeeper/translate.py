@@ -5,9 +5,11 @@ plain str that is not a `Text` is shown as it is."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from flask_babel import get_translations
 
+from .domain.judge import Ruling
 from .domain.text import Text, message_of
 
 
@@ -38,3 +40,10 @@ def _starts_line(template: str, key: str) -> bool:
 def translated_error(err: BaseException) -> str:
     """An error's message in the page's language (a service, domain or restore error)."""
     return translated(message_of(err))
+
+
+def translated_ruling(ruling: Ruling) -> Ruling:
+    """A judge's ruling in the page's language (the judge's page and the API's answer)."""
+    return replace(ruling, verdict=translated(ruling.verdict),
+                   explanation=translated(ruling.explanation),
+                   depends_on=[translated(n) for n in ruling.depends_on])

@@ -11,7 +11,7 @@ from ..domain.editions import HouseRuleError
 from ..domain.judge import JudgeError, judge
 from ..domain.text import N_, message_of, say
 from ..services.errors import Invalid, Malformed
-from ..judge.translate import translated_ruling
+from ..translate import translated_ruling
 from . import bp
 
 

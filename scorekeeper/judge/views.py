@@ -22,9 +22,8 @@ from ..domain.judge import (
     LEGENDS, MAX_PLAYERS, MIN_PLAYERS, NAME_LABELS, PICKER_LABELS, QUESTION_HELP, QUESTIONS,
     SHORT, UNO_CAUGHT, JudgeError, Ruling, judge)
 from ..services import games
-from ..translate import translated_error
 from . import bp
-from .translate import translated_ruling
+from ..translate import translated_error, translated_ruling
 from .forms import (
     BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKER_KINDS,
     PICKERS, colour_for_hand, kind_of, question_from_args)

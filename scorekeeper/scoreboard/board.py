@@ -19,7 +19,7 @@ from ..services import games
 from ..services.game_state import GameState, game_state, state_of
 from ..services.hand_identity import undoable_delete
 from .forms import RematchForm, TargetForm
-from .page_cache import board_pages
+from ..page_cache import board_pages
 from .team_board import team_context
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard

@@ -16,8 +16,9 @@ from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, build_han
 from ..domain.text import N_, message_of, say
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
-from .game_state import GameState, game_state, state_of
-from .games import load_game_head, next_dealer_seat
+from .game_state import GameState, game_state
+from .games import hand_count, load_game_head, next_dealer_seat, stored_cards
+from .hand_scores import is_over, score_hand
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, live_hand, live_hands, locate,
     unbury)
@@ -48,7 +49,8 @@ def check_hand(game: Game, held: object, typed: object) -> DomainHand:
 
 
 def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
-    """Write each player's cards into the hand, updating rows in place when editing."""
+    """Write each player's cards into the hand, and what each scored (hand_scores), updating
+    rows in place when editing."""
     ids = {p.name: p.id for p in game.players}
     existing = {e.player_id: e for e in hand.entries}
     for name, cards in result.held.items():
@@ -58,6 +60,7 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
             hand.entries.append(entry)
         entry.cards = " ".join(c.token for c in cards)
         entry.typed_total = result.typed.get(name)
+    score_hand(game, hand, result)
 
 
 def _find_request(game_id: str, request_id: str) -> Hand | None:
@@ -106,12 +109,14 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     `after_version`: the game version the phone saw when it started (`after`, the older way: how
     many hands it saw; `mine`: request ids of the phone's own earlier saves); if another
     phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
-    says which, unless `confirm_new`. The write reads only the game's row and players, the
-    hands' keys, and the hands this process has not seen yet (game_state): its cost does not
-    grow with the game. The game is brought up to date afterwards, only if `scored`.
+    says which, unless `confirm_new`. The write reads only the game's row and players, and
+    asks the database how many hands it holds and whether their per-seat rows (hand_scores)
+    reach the target: its cost does not grow with the game, in any worker. The game is
+    brought up to date afterwards, only if `scored`.
     """
     _check_request_id(request_id)
-    game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
+    if scored:
+        game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
 
     def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
@@ -136,14 +141,13 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
 
 
 def _room_for_a_hand(game: Game) -> int:
-    """How many hands the game holds, when it can take one more (a team game's team totals
-    decide, kept per version like the players')."""
-    state = state_of(game)
-    count = len(state.keys)
+    """How many hands the game holds, when it can take one more: whether it is over is a sum
+    of its hands' per-seat rows against the target (a team game's team totals decide)."""
+    count = hand_count(game.id)
     if count >= MAX_HANDS:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
-    if state.outcome.finished:
+    if is_over(game):
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
     return count
 
@@ -264,6 +268,8 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
         if held is not None:
             _fill(game, hand, check_hand(game, held, typed))
             hand.revision = _next_version(game)
+        else:
+            score_hand(game, hand, check_hand(game, *stored_cards(game, hand)))
         db.session.flush()  # the hand's new row id, for the note (the game's row is not written yet)
         _reshaped(game, "restore", hand)
         return hand, True

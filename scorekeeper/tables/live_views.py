@@ -11,7 +11,7 @@ from flask_babel import get_locale, gettext
 from ..domain.editions import EDITIONS
 from ..domain.scoring import SYSTEMS
 from ..http_cache import not_modified, revalidate
-from ..scoreboard.page_cache import PageCache
+from ..page_cache import PageCache
 from ..services.table_live import following_game, live_game, live_stamp
 from . import bp
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from flask_migrate import upgrade
+from flask_migrate import downgrade, upgrade
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
-from scorekeeper.services import keys
+from scorekeeper.services import games, hand_scores, keys
 from scorekeeper.ids import looks_like_hand_id, looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
@@ -168,6 +168,11 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
             assert hand.get("typed_totals", {}) == typed
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
+        with app.app_context():  # 0014 scored every stored hand into its seats' rows
+            head = games.load_game_head(game_id)
+            assert {s: hand_scores.standings(head, s) for s in SYSTEMS} == {
+                s: expected.standings(s) for s in SYSTEMS}
+            db.session.rollback()
         # The dealers the board showed before dealers were stored: hand n, seat (n - 1) mod players.
         seated = record["players"]
         assert [h["dealer"] for h in state["hands"]] == [
@@ -245,3 +250,38 @@ def test_servers_starting_together_upgrade_once(fresh_database, tmp_path):
             assert {"games", "players", "hands", "held_cards"} <= set(inspect(conn).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_the_hand_scores_migration_scores_every_stored_hand(make_app, fresh_database):
+    """0014 fills the per-hand-and-seat rows from the held cards of a database the code before
+    it wrote (team games, typed totals, house rules, both systems), on either database."""
+    url = fresh_database()
+    app = make_app(url)
+    client = app.test_client()
+    made = [client.post("/api/games", json=options).json for options in (
+        {"players": ["Ana", "Ben", "Cy", "Dee"], "teams": [["Ana", "Cy"], ["Ben", "Dee"]]},
+        {"players": ["Ana", "Ben", "Cy"], "scoring": "lowest-total", "target": 900,
+         "house_rules": {"zero_counts_ten": True}},
+        {"players": ["Ana", "Ben", "Cy", "Dee"], "scoring": "lowest-total", "target": 900,
+         "teams": [["Ana", "Ben"], ["Cy", "Dee"]]})]
+    for n, game in enumerate(made * 3):
+        names = [p["name"] for p in game["players"]]
+        held = {name: [] if seat == n % len(names) else ["0", "wild", "7"][:1 + (n + seat) % 3]
+                for seat, name in enumerate(names)}
+        response = client.post(f"/api/games/{game['id']}/hands", json={"held": held},
+                               headers={"Authorization": f"Bearer {game['edit_key']}"})
+        assert response.status_code == 201, response.json
+    with app.app_context():
+        before = [(g["id"], hand_scores.standings(games.load_game_head(g["id"])),
+                   hand_scores.team_standings(games.load_game_head(g["id"]))) for g in made]
+        db.session.remove()
+        downgrade(directory=str(MIGRATIONS), revision="0013_table_overviews")
+        assert "hand_scores" not in inspect(db.engine).get_table_names()
+        upgrade(directory=str(MIGRATIONS))
+        for game_id, standings, teams in before:
+            head = games.load_game_head(game_id)
+            sheet = games.sheet_of(games.load_game(game_id))
+            assert hand_scores.standings(head) == standings == sheet.standings()
+            assert hand_scores.team_standings(head) == teams == sheet.team_standings()
+            assert hand_scores.outcome(head) == sheet.outcome()
+        db.session.rollback()

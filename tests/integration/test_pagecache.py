@@ -1,7 +1,7 @@
 """Scoreboards come from a cache keyed by the game's version: never stale, never another's."""
 from tests.support.helpers import new_game, post_hand, keep_score
 
-from scorekeeper.scoreboard.page_cache import PageCache
+from scorekeeper.page_cache import PageCache
 
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 

@@ -35,7 +35,7 @@ def test_restore_rate_does_not_fall_with_the_backup_size():
 
 def test_a_restore_in_chunks_shows_nothing_until_done_and_nothing_after_a_failure(app, client,
                                                                                  monkeypatch):
-    monkeypatch.setattr(restoring, "CHUNK_ROWS", 20)  # 3 hands of 4 players: 20 rows a game
+    monkeypatch.setattr(restoring, "CHUNK_ROWS", 20)  # 3 hands of 4 players: 32 rows a game
     seen = []
     inserted = restoring.insert_games
 

@@ -11,11 +11,12 @@ from typing import Callable, Mapping
 from sqlalchemy import delete, insert, update
 
 from ...domain.cards import CardError
-from ...domain.editions import HouseRuleError, get_edition, parse_target
+from ...domain.editions import HouseRuleError, get_edition, parse_house_rules, parse_target, point_values
 from ...domain.scoring import MAX_HANDS, HandError, build_hand
+from ...domain.seat_scores import SeatScore, seat_scores
 from ...domain.text import N_, Text, message_of, say
 from ...ids import looks_like_hand_id, looks_like_public_id, new_hand_id, new_public_id
-from ...models import Game, Hand, HeldCards, Player, db, utcnow
+from ...models import Game, Hand, HandScore, HeldCards, Player, db, utcnow
 from ...numbers import MAX_DIGITS
 from ...storable import unstorable
 from ..errors import Invalid
@@ -110,10 +111,11 @@ class Plan:
     hand_ids: list[str] = field(default_factory=list)  # per hand: its id (older backups: new ones)
     roster_ids: list[int | None] = field(default_factory=list)  # per seat, in a table only
     teams: list[int | None] = field(default_factory=list)  # per seat, in a team game only
+    scores: list[list[SeatScore]] = field(default_factory=list)  # per hand, per seat (hand_scores)
 
     @property
     def rows(self) -> int:
-        return 1 + len(self.names) + sum(1 + len(h) for h in self.hands)
+        return 1 + len(self.names) + sum(1 + 2 * len(h) for h in self.hands)  # cards and scores
 
 
 def _build_game(record: object, index: int) -> Plan:
@@ -149,9 +151,12 @@ def _build_game(record: object, index: int) -> Plan:
                 house_rules=new.house_rules, edit_key_hash=hash_key(key),
                 created_at=created, updated_at=updated, version=len(hands) + 1,
                 past_targets=_past_targets(record.get("past_targets", []), where))
+    values = point_values(edition, parse_house_rules(new.house_rules, edition))
+    scores = [[found[name] for name in names]
+              for hand, _, _ in checked for found in (seat_scores(hand, values, new.teams),)]
     return Plan(game, names, hands, key, record.get("id"), [seats[d] for _, d, _ in checked],
                 hand_ids=[hand_id for _, _, hand_id in checked],
-                teams=[new.team_number(name) for name in names] if new.teams else [])
+                teams=[new.team_number(name) for name in names] if new.teams else [], scores=scores)
 
 
 def _hands(raws: list, edition, names: list[str], where: Text):
@@ -309,11 +314,17 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
         {"game_id": g, "number": n, "revision": n, "request_id": None, "public_id": p.hand_ids[n - 1],
          "created_at": p.game["updated_at"], "dealer_seat": p.dealers[n - 1]}
         for g, p in zip(game_ids, plans) for n in range(1, len(p.hands) + 1)]))
-    cards = [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
-             for p, seats in zip(plans, seat_ids) for hand in p.hands
-             for hand_id in (next(hand_ids),) for seat, text, typed in hand]
+    cards, scores = [], []
+    for g, p, seats in zip(game_ids, plans, seat_ids):
+        for hand, seat_scores_ in zip(p.hands, p.scores):
+            hand_id = next(hand_ids)
+            cards += [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
+                      for seat, text, typed in hand]
+            scores += [{"hand_id": hand_id, "player_id": seats[seat], "game_id": g, "held": s.held,
+                        "gained": s.gained, "team_gained": s.team_gained} for seat, s in enumerate(seat_scores_)]
     if cards:
         db.session.execute(insert(HeldCards.__table__), cards)
+        db.session.execute(insert(HandScore.__table__), scores)
     return game_ids
 
 

@@ -1,0 +1,147 @@
+"""The per-hand-and-seat rows (models.HandScore): written by every write that stores a
+hand's cards, in its transaction, and summed by the database for standings and running
+totals. No held card is read to answer how a game stands."""
+from __future__ import annotations
+
+from sqlalchemy import case, func, select
+
+from ..domain.editions import get_edition, parse_house_rules, point_values
+from ..domain.scoring import Hand as DomainHand, Outcome
+from ..domain.seat_scores import SeatScore, seat_scores
+from ..domain.systems import system_of
+from ..models import Game, Hand, HandScore, Player, db
+from .games import hand_count, teams_of
+
+
+def values_of(game: Game) -> dict[str, int]:
+    edition = get_edition(game.edition)
+    return point_values(edition, parse_house_rules(game.house_rules, edition))
+
+
+def scores_of(game: Game, result: DomainHand) -> dict[int, SeatScore]:
+    """This hand's numbers per player row id."""
+    ids = {p.name: p.id for p in game.players}
+    return {ids[name]: score for name, score in seat_scores(result, values_of(game), teams_of(game)).items()}
+
+
+def score_hand(game: Game, hand: Hand, result: DomainHand) -> None:
+    """Write the hand's rows from its checked cards (in place when the hand is edited)."""
+    existing = {s.player_id: s for s in hand.scores}
+    for player_id, score in scores_of(game, result).items():
+        row = existing.get(player_id)
+        if row is None:
+            row = HandScore(player_id=player_id, game_id=game.id)
+            hand.scores.append(row)
+        row.held, row.gained, row.team_gained = score
+
+
+def _column(scoring: str, teams: bool):
+    """The column a system sums: lowest total charges `held`; winner takes points sums what
+    the seat (or its team) gained."""
+    if not system_of(scoring).winner_takes_hand:
+        return HandScore.held
+    return HandScore.team_gained if teams else HandScore.gained
+
+
+def standings(game: Game, scoring: str | None = None) -> dict[str, int]:
+    """Each player's total under `scoring` (the game's own system by default): one SUM."""
+    column = _column(scoring or game.scoring, False)
+    sums = dict(db.session.execute(
+        select(HandScore.player_id, func.sum(column)).where(HandScore.game_id == game.id)
+        .group_by(HandScore.player_id)).all())
+    return {p.name: int(sums.get(p.id) or 0) for p in game.players}
+
+
+def team_standings(game: Game) -> dict[int, int]:
+    """Each team's total by team number (0, 1, … in stored order), empty outside a team game."""
+    numbers = sorted({p.team for p in game.players if p.team is not None})
+    if not numbers or any(p.team is None for p in game.players):
+        return {}
+    column = _column(game.scoring, True)
+    sums = dict(db.session.execute(
+        select(Player.team, func.sum(column)).join(Player, Player.id == HandScore.player_id)
+        .where(HandScore.game_id == game.id).group_by(Player.team)).all())
+    return {n: int(sums.get(team) or 0) for n, team in enumerate(numbers)}
+
+
+def running(game: Game, scoring: str | None = None) -> list[dict[str, int]]:
+    """Each player's total after each hand, in hand order: a window SUM over the narrow rows
+    (the hands' numbers joined, never their cards)."""
+    column = _column(scoring or game.scoring, False)
+    total = func.sum(column).over(partition_by=HandScore.player_id, order_by=Hand.number)
+    rows = db.session.execute(
+        select(Hand.number, HandScore.player_id, total).join(Hand, Hand.id == HandScore.hand_id)
+        .where(HandScore.game_id == game.id).order_by(Hand.number)).all()
+    names = {p.id: p.name for p in game.players}
+    found: dict[int, dict[str, int]] = {}
+    for number, player_id, value in rows:
+        found.setdefault(number, dict.fromkeys(names.values(), 0))[names[player_id]] = int(value)
+    return [found[n] for n in sorted(found)]
+
+
+def _sides(game: Game) -> tuple[bool, object]:
+    """Whether the game is played in teams, and the column that tells its sides apart."""
+    teams = bool(teams_of(game))
+    return teams, (Player.team if teams else HandScore.player_id)
+
+
+def first_over(game: Game) -> int | None:
+    """The number of the first hand whose running totals (players' or teams') reach the
+    game's target, or None: a window SUM per side, then MIN, all in the database."""
+    teams, side = _sides(game)
+    column = _column(game.scoring, teams)
+    per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
+                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
+                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
+    totals = select(per_hand.c.number, func.sum(per_hand.c.points).over(
+        partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
+    return db.session.scalar(select(func.min(case((totals.c.total >= game.target, totals.c.number),
+                                                  else_=None))))
+
+
+def side_totals(game: Game, upto: int | None = None, only: int | None = None) -> dict:
+    """Each side's total (player name, or team number in a team game) under the game's system,
+    after hand `upto` (None: all hands), or what hand `only` alone added."""
+    teams, side = _sides(game)
+    query = (select(side, func.sum(_column(game.scoring, teams))).join(Player, Player.id == HandScore.player_id)
+             .where(HandScore.game_id == game.id).group_by(side))
+    if upto is not None or only is not None:
+        query = query.join(Hand, Hand.id == HandScore.hand_id).where(
+            Hand.number <= upto if only is None else Hand.number == only)
+    sums = dict(db.session.execute(query).all())
+    if teams:
+        numbers = sorted({p.team for p in game.players})
+        return {n: int(sums.get(team) or 0) for n, team in enumerate(numbers)}
+    return {p.name: int(sums.get(p.id) or 0) for p in game.players}
+
+
+def is_over(game: Game, totals: dict | None = None) -> bool:
+    """Whether some hand took a player (a team, in a team game) to the target. When no card
+    is worth less than nothing, totals only grow, so the final totals (one GROUP BY, or
+    `totals` when the caller has them) tell; otherwise the running ones do (first_over)."""
+    if min(values_of(game).values(), default=0) >= 0:
+        totals = side_totals(game) if totals is None else totals
+        return max(totals.values(), default=0) >= game.target
+    return first_over(game) is not None
+
+
+def outcome(game: Game, totals: dict | None = None, hands: int | None = None) -> Outcome:
+    """Whether the game is over and who won, as ScoreSheet.outcome decides it, from sums of
+    the narrow rows and the target: no hand's cards are read. `totals` (side_totals) and
+    `hands` (how many) when the caller has them already."""
+    system, team_list = system_of(game.scoring), teams_of(game)
+    players = [p.name for p in game.players]
+
+    def best(totals: dict) -> list[str]:
+        if team_list:
+            top = system.best(totals)
+            return [name for n, team in enumerate(team_list) if totals[n] == top for name in team]
+        return system.leaders(totals, players)
+
+    totals = side_totals(game) if totals is None else totals
+    hands = hand_count(game.id) if hands is None else hands
+    leaders = best(totals) if hands else []
+    ended = first_over(game) if hands and is_over(game, totals) else None
+    if ended is None:
+        return Outcome(False, [], leaders)
+    return Outcome(True, best(side_totals(game, ended)), leaders, ended_after=ended)
