@@ -25,7 +25,7 @@ from sqlalchemy.orm import configure_mappers
 from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
-from .numbers import MAX_DIGITS
+from .numbers import MAX_DIGITS, MAX_STORED
 from .ids import HAND_ID_PATTERN, ID_PATTERN
 
 try:
@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - not on Debian
 # pg_advisory_lock key for "a Scorekeeper schema upgrade is running" (any fixed bigint).
 MIGRATION_LOCK_KEY = 0x5C0_4EB0_0C
 PG_DRIVER = "postgresql+psycopg"
-MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL refuses bigger numbers outright
+MAX_ID = MAX_STORED  # ids are INTEGER columns: PostgreSQL refuses bigger numbers outright
 
 
 class DatabaseInt(IntegerConverter):

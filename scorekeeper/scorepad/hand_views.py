@@ -14,7 +14,7 @@ from ..access.games import can_edit, key_hash_opens
 from ..domain.cards import KINDS
 from ..errors import status_of
 from ..models import Game
-from ..numbers import whole_number
+from ..numbers import stored_number, whole_number
 from ..services import games, hands
 from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
@@ -157,7 +157,8 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     answer = request.form.get("answer")
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
-                                  after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
+                                  after=stored_number(form.after.data),
+                                  after_version=stored_number(form.seen.data),
                                   confirm_new=answer == NEW_HAND, ask_always=True,
                                   mine=frozenset(request.form.getlist("mine")[:MOST_WAITING]))
         _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
