@@ -81,8 +81,9 @@ SETTINGS: tuple[Setting, ...] = (
             "per client."),
     Setting("RATELIMIT_RESTORE", "5 per minute; 50 per day", "Restore uploads per client."),
     Setting("RATELIMIT_JUDGE", "60 per minute", "Judge questions and replays per client."),
-    Setting("HAND_SAVES_PER_HOUR", 120, "Hands saved or deleted in one game per hour, by all its "
-            "phones together (a 429 past it; off with RATELIMIT_ENABLED)."),
+    Setting("HAND_SAVES_PER_HOUR", 120, "Hands saved in one game per hour, by all its phones "
+            "together (a 429 saying when to try again past it; deletes always go through; off "
+            "with RATELIMIT_ENABLED)."),
     Setting("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True, "Count in memory while a shared store "
             "does not answer."),
     Setting("RATELIMIT_SWALLOW_ERRORS", True, "A failing store never fails a request."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, after_this_request, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..access.games import can_edit, key_hash_opens
@@ -18,7 +18,7 @@ from ..numbers import stored_number, whole_number
 from ..services import games, hands
 from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
-from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
+from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError, TooMany
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
@@ -98,8 +98,19 @@ def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     try:
         return _save_hand(game.id, number, held, typed, form), {}, None, 200
     except ServiceError as err:
+        if isinstance(err, TooMany):
+            _retry_after(err.details["retry_after"])
         clash = _clash(game.id, err, held, typed, form)
         return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
+
+
+def _retry_after(seconds: int) -> None:
+    """The page's 429 carries Retry-After, as the API's does (its words say it in minutes)."""
+
+    @after_this_request
+    def say_when(response):
+        response.headers["Retry-After"] = str(seconds)
+        return response
 
 
 def _fresh_form(game: GameView, sheet, number: int | None):
