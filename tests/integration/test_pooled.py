@@ -155,6 +155,8 @@ def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, p
             assert int(VERSION.search(etag).group(1)) == versions[game_id]
         for server in servers:
             assert "Unhandled error" not in server.log_text()
+        print(f"pooled: {len(answers)} answers, {sum(map(len, acked.values()))} hands saved, at most "
+              f"{most_connections[0]} PostgreSQL connections (pool {pool_size})")
     finally:
         for server in servers:
             server.kill()
