@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, after_this_request, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..access.games import can_edit, key_hash_opens
 from ..domain.cards import KINDS
 from ..errors import status_of
 from ..models import Game
-from ..numbers import whole_number
+from ..numbers import stored_number, whole_number
 from ..services import games, hands
 from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
-from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
+from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError, TooMany
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
@@ -98,8 +98,19 @@ def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     try:
         return _save_hand(game.id, number, held, typed, form), {}, None, 200
     except ServiceError as err:
+        if isinstance(err, TooMany):
+            _retry_after(err.details["retry_after"])
         clash = _clash(game.id, err, held, typed, form)
         return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
+
+
+def _retry_after(seconds: int) -> None:
+    """The page's 429 carries Retry-After, as the API's does (its words say it in minutes)."""
+
+    @after_this_request
+    def say_when(response):
+        response.headers["Retry-After"] = str(seconds)
+        return response
 
 
 def _fresh_form(game: GameView, sheet, number: int | None):
@@ -157,7 +168,8 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     answer = request.form.get("answer")
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
-                                  after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
+                                  after=stored_number(form.after.data),
+                                  after_version=stored_number(form.seen.data),
                                   confirm_new=answer == NEW_HAND, ask_always=True,
                                   mine=frozenset(request.form.getlist("mine")[:MOST_WAITING]))
         _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created

@@ -65,6 +65,11 @@ def live_hand(game: Game, where) -> Hand | None:
                               .options(selectinload(Hand.entries))).first()
 
 
+def _deleted_hands(game: Game) -> int:
+    return db.session.scalar(select(func.count()).select_from(DeletedHand)
+                             .where(DeletedHand.game_id == game.id)) or 0
+
+
 def live_hands(game: Game) -> int:
     return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.game_id == game.id)) or 0
 
@@ -130,13 +135,15 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
 
     What the phone saw is the game's version (`after_version`): every hand written after it is
     compared, however many were deleted or put back meanwhile. `after`, a count of hands seen
-    (the API's older field), compares the hands numbered above it. `mine`: request ids of
-    hands the same phone saved before this one (its outbox): never another phone's."""
+    (the API's older field), compares the hands numbered above it, less one for each hand
+    deleted and not put back (each moved every later hand down one, so a count seen before a
+    delete matches again). `mine`: request ids of hands the same phone saved before this one
+    (its outbox): never another phone's."""
     if after_version is not None:
         written = Hand.revision > after_version
         is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
-    elif after is not None and count > after:
-        written = Hand.number > after
+    elif after is not None and count > (first := after - _deleted_hands(game)):
+        written = Hand.number > first
         is_new = lambda hand: True
     else:
         return
