@@ -40,7 +40,7 @@ def start_game(page, base: str) -> str:
 
 def enter_hand(page, n: int) -> None:
     out = n % 4
-    page.locator(".record-hand").click()
+    page.locator('a.button.primary[href$="/hands/new"]').click()  # "Record hand n"
     page.locator(f"#seat-{out} .out-toggle").click()
     for seat in range(4):
         if seat != out:

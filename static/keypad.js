@@ -95,15 +95,16 @@ class Keypad {
     this.form.querySelector(".save-says").textContent = text;
   }
 
-  // The hand in one line, for the outbox: "Hand 31: Ola went out, +12, waiting to be sent".
-  summary() {
+  // The hand in one line, for the outbox: "Hand 31: Ola went out, +12, waiting to be sent"
+  // (`refused`: the same without "waiting", for a hand the server refused).
+  summary(refused = false) {
     const number = this.form.dataset.number;
-    if (this.form.dataset.hand !== "new") return t("waitingEdit", { number });
+    const [edit, made] = refused ? ["refusedEdit", "refusedNew"] : ["waitingEdit", "waitingNew"];
     const out = this.seats.find((s) => this.isOut(s));
-    if (!out) return t("waitingEdit", { number });
+    if (this.form.dataset.hand !== "new" || !out) return t(edit, { number });
     const others = this.seats.filter((s) => s !== out);
     const points = others.reduce((total, s) => total + this.points(s), 0);
-    return t("waitingNew", { number, name: this.nameOf(out), points });
+    return t(made, { number, name: this.nameOf(out), points });
   }
 
   activate(seat) {
@@ -310,7 +311,8 @@ function keepSaves(form, keypad, state, drafts) {
       .map((k) => new Map((stored(k) || {}).fields || []).get("request_id")).filter(Boolean);
     const mine = [...new Set([...(stored("mine:" + form.dataset.game) || []), ...waitingIds])].slice(-MOST_MINE);
     const entry = { url: form.action, page: location.pathname + location.search, game: form.dataset.game,
-      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary() };
+      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary(),
+      hand: keypad.summary(true) };
     if (state.own && stored(state.own)) {  // the same hand corrected (or fixed): same key, same request id
       localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false, refused: null }));
     }

@@ -155,8 +155,9 @@ function setupOutbox(box) {
     const entries = keys.map(stored);
     const reviewKey = keys.find((k) => stored(k).review);
     const review = reviewKey && stored(reviewKey);
+    const waiting = entries.filter((entry) => !entry.refused).length;  // a refused hand is not sent
     box.hidden = !entries.length;
-    box.querySelector(".outbox-text").textContent = say("w", entries.length) +
+    box.querySelector(".outbox-text").textContent = (waiting ? say("w", waiting) : "") +
       (review ? ` ${say("r")} ${review.question || ""}` : "");
     const list = box.querySelector(".outbox-list");
     if (list) list.replaceChildren(...keys.map((key) => outboxItem(key, stored(key))));
@@ -184,7 +185,7 @@ function button(label, onClick, primary = false) {
 // One waiting hand in words; a refused one says why, with Fix it and Discard beside it.
 function outboxItem(key, entry) {
   const item = document.createElement("li");
-  item.textContent = entry.said || "";
+  item.textContent = (entry.refused && entry.hand) || entry.said || "";
   if (!entry.refused) return item;
   item.classList.add("refused");
   const why = Object.assign(document.createElement("strong"), { textContent: " " + say("x", entry.refused) });
