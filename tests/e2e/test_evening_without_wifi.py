@@ -167,6 +167,7 @@ def test_an_evening_without_wifi_stores_every_hand_once_in_order(playwright, bro
     answers = page.locator(".outbox-answers button")
     expect(answers).to_have_count(2)
     assert page.evaluate("outboxKeys().length") == 5  # nothing stored before it is answered
+    shoot(page, f"board-question-{lang}")
     answers.first.click()  # "Save it as hand 3"
     expect(page.locator(".outbox")).to_be_hidden(timeout=20000)
     expect(page.locator("#hand-7")).to_be_visible(timeout=10000)
@@ -250,4 +251,41 @@ def test_a_refused_hand_says_why_holds_nothing_back_and_is_fixed_in_place(playwr
     hands = page.request.get(api).json()["hands"]
     assert [h["winner"] for h in hands] == ["Ana", "Ben", "Ana"]  # hand 1, the one behind, the fixed one
     assert hands[2]["id"] == broken[0][1] and hands[2]["held"]["Dee"] == ["7"]  # same request: one hand
+    a.close()
+
+
+def test_ten_hands_waiting_the_keypad_still_opens_blank_numbered_and_dealt(playwright, live_server, tmp_path):
+    """1, 2, 5 and 10 hands waiting (the journey above goes to 5): the tenth still opens from
+    the kept copy, numbered 13 with its dealer, and the ten are stored in order once back."""
+    a = open_phone(playwright, tmp_path / "phone", live_server, cut=False)
+    page = a.pages[0] if a.pages else a.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    taps = Taps(page)
+    start_game(page, live_server, taps, target="100000")
+    board = page.url
+    record_hand(page, taps, 0, {1: ["1"], 2: ["2"], 3: ["3"]})
+    record_hand(page, taps, 1, {0: ["4"], 2: ["5"], 3: ["6"]})
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("async () => !!(await caches.match(location.pathname + '/hands/new'))")
+    wifi_off(a, live_server)
+    played = []
+    for number in range(3, 13):
+        how = ("record", "went-out", "reload")[number % 3]
+        out, card = number % 4, str(number % 10)
+        if number in (3, 4, 7, 12):  # 0, 1, 4 and 9 waiting as it opens; the board counts them too
+            dealer = enter_offline(page, taps, "en", board, how, out, card, number)
+            assert dealer == f"{PLAYERS[(number - 1) % 4]} dealt"
+        else:
+            enter_offline(page, taps, "en", board, how, out, card, number)
+        played.append((out, card))
+    expect(page.locator(".record-hand")).to_have_text("Record hand 13")
+    expect(page.locator(".dealer")).to_have_text(f"{PLAYERS[12 % 4]} deals hand 13.")
+    a.unroute(re.compile("^" + re.escape(live_server) + "/"))
+    expect(page.locator(".outbox")).to_be_hidden(timeout=30000)
+    hands = page.request.get(board.replace("/games/", "/api/games/")).json()["hands"]
+    assert [h["number"] for h in hands] == list(range(1, 13))
+    for saved, (out, card) in zip(hands[2:], played):
+        assert saved["winner"] == PLAYERS[out]
+        assert all(saved["held"][name] == ([] if seat == out else [card]) for seat, name in enumerate(PLAYERS))
     a.close()
