@@ -167,7 +167,8 @@ function setupOutbox(box) {
     const answers = box.querySelector(".outbox-answers");
     answers.replaceChildren(...(review && review.answers || []).map(([value, label]) =>
       button(label, () => answerQuestion(reviewKey, value), value === (review.answers[0] || [])[0])));
-    box.querySelector(".outbox-send").hidden = entries.every((entry) => entry.review || entry.refused);
+    // nothing to send by hand while a question holds the game's hands back, or only refused ones wait
+    box.querySelector(".outbox-send").hidden = !!review || entries.every((entry) => entry.refused);
   }
   box.querySelector(".outbox-send").addEventListener("click", () => sendOutbox());
   window.addEventListener("storage", show);
