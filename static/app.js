@@ -6,7 +6,8 @@
 // scoreboard's budget (4 requests: page, manifest, CSS, one script) leaves room for exactly
 // one, so most pages load one script: this one (home, new game, judge index, ...), board.js
 // (scoreboard), rules.js (rules pages) or judge.js (judge questions). The hand keypad, which
-// has no request budget, loads board.js then keypad.js so keepAwake() lives in one place.
+// has no request budget, loads board.js, outbox.js then keypad.js so keepAwake() and the
+// outbox live in one place; board.js fetches outbox.js only while a hand waits.
 // sw.js is the service worker, not a page script.
 "use strict";
 document.documentElement.classList.add("js");

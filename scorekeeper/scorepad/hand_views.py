@@ -18,7 +18,7 @@ from ..numbers import stored_number, whole_number
 from ..services import games, hands
 from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
-from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError, TooMany
+from ..services.errors import HandChanged, HandGone, PossibleDuplicate, SavedThenDeleted, ServiceError, TooMany
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
@@ -27,7 +27,7 @@ from .keypad_words import keypad_words
 
 # The buttons of the clash questions (the `answer` a form posts).
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
-# Sent by the outbox (static/board.js) when it sends a waiting hand from another page.
+# Sent by the outbox (static/outbox.js) when it sends a waiting hand from another page.
 BACKGROUND_HEADER = "X-Outbox-Background"
 # The request ids of this phone's earlier saves still waiting when it saved this hand (`mine`,
 # sent by keypad.js): hands it saved itself are never "saved on another phone". Read at most:
@@ -139,16 +139,7 @@ def _hand_page(game: Game, view: GameView, number: int | None, form=None, proble
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
-        clash=clash, keypad_words=keypad_words, waiting=_waiting(number)), status
-
-
-def _waiting(number: int | None) -> tuple[str, int]:
-    """The request ids of this game's new hands waiting in the phone's outbox (keypad.js asks
-    with ?waiting=id,id), and how many of them the server has not stored: a new hand's keypad is
-    numbered after those (a hand whose answer was lost is stored already, and counts once)."""
-    asked = request.args.get("waiting", "") if number is None and request.method == "GET" else ""
-    ids = [i for i in asked.split(",") if 0 < len(i) <= hands.MAX_REQUEST_ID][:MOST_WAITING]
-    return ",".join(ids), len(ids) - hands.stored_requests(request.view_args["game_id"], ids)
+        clash=clash, keypad_words=keypad_words), status
 
 
 def _tokens_before(game: GameView, number: int | None, form) -> dict[str, list[str]]:
@@ -205,6 +196,8 @@ def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> di
     mine = {name: (held.get(name, []), typed.get(name)) for name in players}
     clash = {"kind": type(err).__name__, "message": translated(err.message), "mine": mine,
              "players": players, "theirs": None}
+    if isinstance(err, SavedThenDeleted):  # nothing stored to show beside it: only this phone's
+        return clash | {"number": err.details["duplicate_of"]}
     if isinstance(err, PossibleDuplicate):
         theirs = fresh.hand(err.details["duplicate_of"])
     else:

@@ -11,7 +11,7 @@ from sqlalchemy.orm import selectinload
 from ..domain.scoring import Hand as DomainHand
 from ..domain.text import N_, say
 from ..models import DeletedHand, Game, Hand, HeldCards, db, utcnow
-from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
+from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate, SavedThenDeleted
 from ..ids import hand_id_from, new_hand_id
 from .transactions import WRITE_STAMP
 
@@ -141,7 +141,8 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
     (its outbox): never another phone's."""
     if after_version is not None:
         written = Hand.revision > after_version
-        is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
+        # a hand put back (Undo) keeps no created_version: its revision says when it was written
+        is_new = lambda hand: (hand.created_version or hand.revision) > after_version
     elif after is not None and count > (first := after - _deleted_hands(game)):
         written = Hand.number > first
         is_new = lambda hand: True
@@ -154,6 +155,8 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
     same = next((h for h in since if _as_entered(h) == entered), None)
     fresh = [h for h in since if is_new(h)] if ask_always else []
     if same is None and not fresh:
+        if after_version is not None:
+            check_not_deleted_since(game, count + 1, after_version, mine)
         return
     shown = same or fresh[0]
     raise PossibleDuplicate(
@@ -161,3 +164,18 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
             if same else N_("Hand %(number)s was just saved on another phone: is this the same hand?"),
             number=shown.number),
         details={"duplicate_of": shown.number, "same_cards": same is not None})
+
+
+def check_not_deleted_since(game: Game, number: int, after_version: int, mine: frozenset[str]) -> None:
+    """Refuse a new hand that would be hand `number` when another phone saved a hand at that
+    number since this phone looked (`after_version`), then deleted it: the phone is asked
+    whether it is that hand before anything is stored."""
+    grave = db.session.scalars(select(DeletedHand).where(
+        DeletedHand.game_id == game.id, DeletedHand.number == number,
+        DeletedHand.revision > after_version).order_by(DeletedHand.revision.desc())).first()
+    if grave is None or grave.request_id in mine:
+        return
+    raise SavedThenDeleted(
+        say(N_("Hand %(number)s was saved on another phone after this one was entered, then deleted "
+               "there: save this hand anyway?"), number=number),
+        details={"duplicate_of": number, "same_cards": False, "deleted": True})

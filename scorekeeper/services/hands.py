@@ -68,14 +68,6 @@ def _find_request(game_id: str, request_id: str) -> Hand | None:
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
 
 
-def stored_requests(game_id: str, request_ids: list[str]) -> int:
-    """How many of these request ids name a hand stored in the game."""
-    if not request_ids:
-        return 0
-    return db.session.scalar(select(func.count()).select_from(Hand).where(
-        Hand.game_id == game_id, Hand.request_id.in_(request_ids))) or 0
-
-
 def _next_version(game: Game) -> int:
     """A hand's revision is the game version its last write made. No two writes to a game
     share a version, so (number, revision) names one hand as a phone last saw it, even
