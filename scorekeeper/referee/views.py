@@ -214,7 +214,7 @@ def _link(s: dict[str, Any]) -> str | None:
               "players": s["players_text"], "dealer": s["dealer"],
               "start_colour": s["start_colour"], "start_kind": s["start_kind"],
               "called": s["called"], "edition": s["edition"], "cards": s["cards"],
-              "stacking": "on" if s["stacking"] else None, "plays": s["plays_text"]}
+              "stacking": "on" if s["stacking"] is True else s["stacking"] or None, "plays": s["plays_text"]}
     fields |= {f"cards_{i}": count for i, count in enumerate(s.get("each", []))}
     link = url_for("referee.referee_page", **{k: v for k, v in fields.items() if v})
     return link if len(link) <= LINK_MOST else None

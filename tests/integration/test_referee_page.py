@@ -116,7 +116,20 @@ def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
     html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
     assert 'value="Ola, Piotr, Zosia"' in html
     assert re.search(r'name=edition value="wimpy-kid" checked', html)
-    assert re.search(r"name=stacking value=on checked", html)
+    assert 'name=stacking value="on" checked' in html
+
+
+def test_a_games_stacking_mode_stays_chosen_on_the_referee_form(client):
+    """The form offers every stacking mode, and a game's own mode is the one chosen (a second
+    replay of the form keeps it, as does the replay's link)."""
+    game = new_game(client, players=("Ola", "Piotr"), house_rules={"stacking": "same-kind"})
+    html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert 'name=stacking value="same-kind" checked' in html
+    assert 'name=stacking value="on" checked' not in html
+    status, html = page(client, stacking="equal-or-higher", plays="Ana red-3")
+    assert status == 200
+    assert 'name=stacking value="equal-or-higher"' in html
+    assert "stacking=equal-or-higher" in html  # the replay's link keeps the mode
 
 
 def test_each_player_can_start_with_their_own_count(client):
