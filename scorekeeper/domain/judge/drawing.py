@@ -82,6 +82,9 @@ def _keep_drawn(R: RulingBuilder, ed: Edition, rules: HouseRules, someone: str,
     if ed.must_play_drawn:
         R.rules("draw-instead")
     R.depends(say(ed.keep_drawn_note, edition=ed.name))
+    R.rules("house-force-play")
+    R.depends(say(N_("House rule not in play: with force play, a drawn card that fits would have "
+                     "to be played at once.")))
     return R.done(
         "legal", say(N_("Legal")),
         say(N_("%(who)s may keep the card just drawn, even if it fits."), who=cap(someone)),
