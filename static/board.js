@@ -20,7 +20,8 @@ function setupLiveBoard(board) {
   let lastSync = new Date();
   const clock = (d) => d.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const showSynced = () => {
-    const waiting = outboxKeys(board.dataset.game).length;
+    // a refused hand waits for the keeper (Fix it / Discard), not for the connection
+    const waiting = outboxKeys(board.dataset.game).filter((k) => !(stored(k) || {}).refused).length;
     status.classList.toggle("lost", waiting > 0);  // never "synced" while a hand waits here
     status.textContent = waiting ? say("n") : say("s", clock(lastSync));
   };

@@ -237,6 +237,8 @@ def test_a_refused_hand_says_why_holds_nothing_back_and_is_fixed_in_place(playwr
     expect(refused.first.locator("text=Discard")).to_be_visible()
     api = board.replace("/games/", "/api/games/")
     expect(page.locator("#hand-2")).to_be_visible(timeout=10000)  # the hand behind went on
+    # only refused hands left: they wait for the keeper, not the connection
+    expect(page.locator("[data-sync]")).to_contain_text("Live: synced", timeout=10000)
     shoot(page, "board-refused")
     refused.nth(1).locator("text=Discard").click()
     expect(refused).to_have_count(1)
