@@ -39,13 +39,16 @@ def phone_size(playwright):
 
 
 def open_phone(playwright, profile, server, cut):
-    """The keeper's phone: its own browser profile on disk (kept when it is closed)."""
+    """The keeper's phone: its own browser profile on disk (kept when it is closed), its page
+    (confirm dialogs accepted) and the taps on it."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, service_workers="allow",
         **phone_size(playwright))
     if cut:
         wifi_off(context, server)
-    return context
+    page = context.pages[0] if context.pages else context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    return context, page, Taps(page)
 
 
 CUT = []  # what the phone asked of the server while the Wi-Fi was gone
@@ -108,10 +111,7 @@ def enter_offline(page, taps, lang, board, how, out, card, number, mistake=None,
 def test_an_evening_without_wifi_stores_every_hand_once_in_order(playwright, browser, live_server, tmp_path, lang):
     profile = tmp_path / "phone-a"
     CUT.clear()
-    a = open_phone(playwright, profile, live_server, cut=False)
-    page = a.pages[0] if a.pages else a.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    taps = Taps(page)
+    a, page, taps = open_phone(playwright, profile, live_server, cut=False)
     start_game(page, live_server, taps, target="5000")
     board = page.url
     record_hand(page, taps, 0, {1: ["1"], 2: ["2"], 3: ["3"]})
@@ -148,10 +148,7 @@ def test_an_evening_without_wifi_stores_every_hand_once_in_order(playwright, bro
     page_c.locator("button.danger").click()
     expect(page_c.locator(".flash-ok")).to_contain_text("Hand 3 deleted")
 
-    a = open_phone(playwright, profile, live_server, cut=True)
-    page = a.pages[0] if a.pages else a.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    taps = Taps(page)
+    a, page, taps = open_phone(playwright, profile, live_server, cut=True)
     page.goto(board)  # from the phone's own copy
     expect(page.locator(".outbox li")).to_have_count(3)
     for number, (how, out, card) in enumerate(OFFLINE[3:], start=6):
@@ -206,10 +203,7 @@ def test_a_refused_hand_says_why_holds_nothing_back_and_is_fixed_in_place(playwr
     """Hands queued by an app that let a bad Save through (an earlier version): the server
     refuses them; each says why with Fix it and Discard, the hand behind them is stored, and
     the fixed one is stored once, under its own request id."""
-    a = open_phone(playwright, tmp_path / "phone", live_server, cut=False)
-    page = a.pages[0] if a.pages else a.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    taps = Taps(page)
+    a, page, taps = open_phone(playwright, tmp_path / "phone", live_server, cut=False)
     start_game(page, live_server, taps, target="5000")
     board = page.url
     record_hand(page, taps, 0, {1: ["1"], 2: ["2"], 3: ["3"]})
@@ -259,10 +253,7 @@ def test_a_refused_hand_says_why_holds_nothing_back_and_is_fixed_in_place(playwr
 def test_ten_hands_waiting_the_keypad_still_opens_blank_numbered_and_dealt(playwright, live_server, tmp_path):
     """1, 2, 5 and 10 hands waiting (the journey above goes to 5): the tenth still opens from
     the kept copy, numbered 13 with its dealer, and the ten are stored in order once back."""
-    a = open_phone(playwright, tmp_path / "phone", live_server, cut=False)
-    page = a.pages[0] if a.pages else a.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    taps = Taps(page)
+    a, page, taps = open_phone(playwright, tmp_path / "phone", live_server, cut=False)
     start_game(page, live_server, taps, target="100000")
     board = page.url
     record_hand(page, taps, 0, {1: ["1"], 2: ["2"], 3: ["3"]})
