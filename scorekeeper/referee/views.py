@@ -29,6 +29,7 @@ from .lines import WORDS, LineError, line_of, read_lines
 WILDS = ("wild", "wild-draw4")
 LINK_MOST = 2000  # longer links are not offered: well inside gunicorn's 4,094-byte request line
 STACKING_ARGS = {"on": True, "same-kind": "same-kind", "equal-or-higher": "equal-or-higher"}
+REPLAY_ERRORS = (LineError, RefereeError, JudgeError, CardError, HouseRuleError)
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
           "going-out": N_("The hand was already over")}
 
@@ -93,7 +94,7 @@ def _page() -> tuple[dict[str, Any], int]:
             plays = read_lines(s["plays_text"], names)
             replay = referee(_body(s, names, plays))
             rows = _rows(replay, plays)
-        except (LineError, RefereeError, JudgeError, CardError, HouseRuleError) as err:
+        except REPLAY_ERRORS as err:
             error = translated_error(err)
     edition = EDITIONS[s["edition"]]
     first = replay.first_illegal if replay is not None else None
@@ -120,12 +121,9 @@ def _swap_needed(s: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     if (not s["play_rules"]["seven_o"] or args.get("add") != "play" or args.get("kind") != "7"
             or args.get("swap") or args.get("who") not in names):
         return None
-    try:
-        held = referee(_body(s, names, read_lines(s["plays_text"], names))).table.counts
-    except (LineError, RefereeError, JudgeError, CardError, HouseRuleError):
-        return None  # the play is added as tapped, and the referee says what is wrong
-    if held.get(args["who"]) == 1:
-        return None  # the 7 is the last card: no swap
+    so_far = _so_far(s, names)
+    if so_far is None or so_far.table.counts.get(args["who"]) == 1:
+        return None  # added as tapped (the replay says what is wrong), or a last card: no swap
     return {"who": args["who"], "tap": "|".join([args["who"], args.get("colour", ""), "7",
                                                  args.get("drew", "")]),
             "others": [n for n in names if n != args["who"]]}
@@ -201,11 +199,18 @@ def _added(s: dict[str, Any], names: list[str]) -> tuple[str, str | None]:
 
 def _challenger(s: dict[str, Any], names: list[str]) -> str | None:
     """Who may challenge the Wild Draw Four the plays so far end with, if they do."""
-    try:
-        open_ = referee(_body(s, names, read_lines(s["plays_text"], names))).open_challenge
-    except (LineError, RefereeError, JudgeError, CardError, HouseRuleError):
-        return None
+    so_far = _so_far(s, names)
+    open_ = so_far.open_challenge if so_far is not None else None
     return open_.challenger if open_ is not None else None
+
+
+def _so_far(s: dict[str, Any], names: list[str]):
+    """The replay of the plays before this tap, or None when they cannot be replayed (the
+    page's own replay then says why)."""
+    try:
+        return referee(_body(s, names, read_lines(s["plays_text"], names)))
+    except REPLAY_ERRORS:
+        return None
 
 
 def _link(s: dict[str, Any]) -> str | None:
