@@ -57,6 +57,11 @@ HELD = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 COLUMNS = ("form", "view", "keypad", "other form", "other view", "api")
 
 
+def bench_config(folder: str) -> dict:
+    """The app's settings for a run: a fresh SQLite file in `folder`, forms without CSRF."""
+    return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+            "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+
 def _game(app, clients, hands: int):
     """A restored game of `hands` hands that each client keeps score in and has looked at."""
     with app.app_context():
@@ -163,8 +168,7 @@ def _one_edit_round(app, one, other, case: str, size: int) -> dict[str, float]:
 def measure_edits(sizes=SIZES, repeat=REPEAT, cases=EDITS) -> dict[str, dict[int, dict[str, float]]]:
     """Median seconds of each request, per edit case and size."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app, other_app = create_app(config), create_app(config)
         one, other = app.test_client(), other_app.test_client()
         found = {}
@@ -193,8 +197,7 @@ def _table(title: str, rows: dict[int, dict[str, float]], columns) -> list[str]:
 def measure(sizes=SIZES, repeat=REPEAT, columns=COLUMNS) -> dict[int, dict[str, float]]:
     """Median seconds of each request at each size (("form",): the form's save alone)."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app, other_app = create_app(config), create_app(config)  # two workers, one database
         one, other = app.test_client(), other_app.test_client()
         rows = {}
@@ -239,8 +242,7 @@ def _one_cold_round(app, config: dict, one, size: int) -> dict[str, float]:
 def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
     """Median seconds of each cold request at each size."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app = create_app(config)
         one = app.test_client()
         rows = {size: {} for size in sizes}
@@ -260,8 +262,7 @@ def measure_screen(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
     from scorekeeper.models import FamilyTable
     from scorekeeper.services.backups.table_restore import IntoTable
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app = create_app(config)
         one = app.test_client()
         rows = {}
