@@ -14,6 +14,9 @@ Saves (a new hand), on a game one hand short of each size:
 Cold (`cold` part): the same phone's form save, API save and first scoreboard view, each in a
 worker that has kept nothing (a new app on the same database, as after a restart or a deploy):
   cold form, cold api, cold view.
+Screen (`screen` part): the table screen's live part (/tables/<id>/live/board) rendered for
+the version a save just made, in a game at a family table: in the worker that saved
+(screen) and in one that has kept nothing (cold screen).
 Figures are this process's CPU time (the test client runs the app and SQLite in-process), as
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
 neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1. A worker that never saw the game
@@ -53,6 +56,11 @@ FORM = {"out": "0", "p1_7": "1", "p2_skip": "1", "p3_wild": "1"}
 HELD = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 COLUMNS = ("form", "view", "keypad", "other form", "other view", "api")
 
+
+def bench_config(folder: str) -> dict:
+    """The app's settings for a run: a fresh SQLite file in `folder`, forms without CSRF."""
+    return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+            "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
 
 def _game(app, clients, hands: int):
     """A restored game of `hands` hands that each client keeps score in and has looked at."""
@@ -160,8 +168,7 @@ def _one_edit_round(app, one, other, case: str, size: int) -> dict[str, float]:
 def measure_edits(sizes=SIZES, repeat=REPEAT, cases=EDITS) -> dict[str, dict[int, dict[str, float]]]:
     """Median seconds of each request, per edit case and size."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app, other_app = create_app(config), create_app(config)
         one, other = app.test_client(), other_app.test_client()
         found = {}
@@ -190,8 +197,7 @@ def _table(title: str, rows: dict[int, dict[str, float]], columns) -> list[str]:
 def measure(sizes=SIZES, repeat=REPEAT, columns=COLUMNS) -> dict[int, dict[str, float]]:
     """Median seconds of each request at each size (("form",): the form's save alone)."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app, other_app = create_app(config), create_app(config)  # two workers, one database
         one, other = app.test_client(), other_app.test_client()
         rows = {}
@@ -236,8 +242,7 @@ def _one_cold_round(app, config: dict, one, size: int) -> dict[str, float]:
 def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
     """Median seconds of each cold request at each size."""
     with tempfile.TemporaryDirectory() as folder:
-        config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
-                  "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False}
+        config = bench_config(folder)
         app = create_app(config)
         one = app.test_client()
         rows = {size: {} for size in sizes}
@@ -249,11 +254,51 @@ def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
         return rows
 
 
+SCREEN_COLUMNS = ("screen", "cold screen")
+
+
+def measure_screen(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
+    """Median seconds of the table screen's first render after a save, at each size."""
+    from scorekeeper.models import FamilyTable
+    from scorekeeper.services.backups.table_restore import IntoTable
+    with tempfile.TemporaryDirectory() as folder:
+        config = bench_config(folder)
+        app = create_app(config)
+        one = app.test_client()
+        rows = {}
+        for size in sizes:
+            runs = []
+            for _ in range(repeat):
+                table = one.post("/api/tables", json={"name": "screen"}).get_json()
+                with app.app_context():
+                    game = restore(backup(1, size - 1), into=IntoTable(db.session.get(FamilyTable, table["id"])))[0]
+                screen = f"/tables/{table['id']}/live/board"
+                one.get(screen)
+                times = {}
+                for column in SCREEN_COLUMNS:
+                    one.post(f"/api/games/{game.id}/hands", json={"held": HELD},
+                             headers={"Authorization": f"Bearer {table['edit_key']}"})
+                    if column == "screen":
+                        times[column] = _time(lambda: one.get(screen))
+                    else:
+                        cold_app, cold = _cold_client(config, one)
+                        times[column] = _time(lambda: cold.get(screen))
+                        with cold_app.app_context():
+                            db.engine.dispose()
+                runs.append(times)
+            rows[size] = {c: statistics.median(r[c] for r in runs) for c in SCREEN_COLUMNS}
+        with app.app_context():
+            db.engine.dispose()
+        return rows
+
+
 def main(parts: list[str]) -> int:
-    parts = parts or ["saves", "edits", "cold"]
+    parts = parts or ["saves", "edits", "cold", "screen"]
     grows = []
     if "cold" in parts:
         grows += _table("cold", measure_cold(), COLD_COLUMNS)
+    if "screen" in parts:
+        grows += _table("screen", measure_screen(), SCREEN_COLUMNS)
     if "saves" in parts:
         grows += _table("save", measure(), COLUMNS)
     if "edits" in parts:

@@ -47,6 +47,7 @@ def register_extensions(app: Flask) -> None:
     compress.init_app(app)  # first: its after_request runs last, on the finished answer
     static_files.init_app(app)  # styles and scripts: compressed once, at the best level
     db.init_app(app)
+    database.end_sessions_quietly(app)  # before the guard: its teardown runs after the guard's
     database.guard_garbage(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)

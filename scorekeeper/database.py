@@ -1,6 +1,9 @@
 """Where the data lives: the database URL, and upgrading the schema safely on every start.
 
-SQLite (the default, in instance/) or PostgreSQL through psycopg 3. Several app
+SQLite (the default, in instance/) or PostgreSQL through psycopg 3, straight or through
+a pooler such as PgBouncer in transaction pooling (docs/operating.md, "More than one
+server"): nothing relies on a PostgreSQL session outliving its transaction, so
+prepared statements are off and the upgrade's lock is a transaction's. Several app
 servers may start at once (gunicorn workers, or several machines on one
 PostgreSQL): each takes a lock before upgrading, so exactly one of them runs a
 migration and the others find the schema already at the newest revision.
@@ -16,12 +19,13 @@ from typing import Iterator
 from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import event, func, select
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import configure_mappers
 from werkzeug.routing import BaseConverter, IntegerConverter, ValidationError
 
 from .models import db
-from .numbers import MAX_DIGITS
+from .numbers import MAX_DIGITS, MAX_STORED
 from .ids import HAND_ID_PATTERN, ID_PATTERN
 
 try:
@@ -32,7 +36,7 @@ except ImportError:  # pragma: no cover - not on Debian
 # pg_advisory_lock key for "a Scorekeeper schema upgrade is running" (any fixed bigint).
 MIGRATION_LOCK_KEY = 0x5C0_4EB0_0C
 PG_DRIVER = "postgresql+psycopg"
-MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL refuses bigger numbers outright
+MAX_ID = MAX_STORED  # ids are INTEGER columns: PostgreSQL refuses bigger numbers outright
 
 
 class DatabaseInt(IntegerConverter):
@@ -83,6 +87,9 @@ def configure(app: Flask) -> None:
         app.config["SQLALCHEMY_DATABASE_URI"] = url.render_as_string(hide_password=False)
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.setdefault("pool_pre_ping", True)  # survive a database restart
+        # A pooler in transaction mode hands each transaction any server connection: a
+        # statement psycopg prepared on one ("_pg3_0") is missing, or already there, on the next.
+        options["connect_args"] = {"prepare_threshold": None, **options.get("connect_args", {})}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
@@ -96,17 +103,9 @@ def upgrade_schema(app: Flask, directory: Path) -> None:
 
 @contextmanager
 def migration_lock(engine: Engine) -> Iterator[None]:
+    """SQLite's lock (a file); PostgreSQL's is taken inside the upgrade's own transaction
+    (lock_upgrade_transaction, called by migrations/env.py)."""
     backend = engine.url.get_backend_name()
-    if backend == "postgresql":
-        # A session-level advisory lock on its own connection: it is held until released
-        # (or the process dies), whatever the migration's own transactions do.
-        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.execute(select(func.pg_advisory_lock(MIGRATION_LOCK_KEY)))
-            try:
-                yield
-            finally:
-                conn.execute(select(func.pg_advisory_unlock(MIGRATION_LOCK_KEY)))
-        return
     database = engine.url.database or ""
     if backend == "sqlite" and fcntl is not None and database not in ("", ":memory:") \
             and not database.startswith("file:"):
@@ -121,6 +120,14 @@ def migration_lock(engine: Engine) -> Iterator[None]:
         return
     yield
 
+
+def lock_upgrade_transaction(connection: Connection) -> None:
+    """PostgreSQL runs every migration of an upgrade in one transaction: a transaction-level
+    advisory lock taken first makes the servers take turns, and it ends with the transaction
+    whatever happens, even through a pooler that gives the next transaction another session
+    (a session-level lock left there held every later server's start for ever)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK_KEY)))
 
 
 @event.listens_for(Engine, "connect")
@@ -169,6 +176,23 @@ class GarbageGuard:
             app.jinja_env.get_template(name)
         gc.collect()
         gc.freeze()
+
+
+def end_sessions_quietly(app: Flask) -> None:
+    """The request's session is closed after its answer is made. When PostgreSQL went away
+    meanwhile, the rollback that closing does fails: the answer (200, or the 503 the view
+    already met) still goes out, and the lost connection is dropped, instead of gunicorn's
+    bare 500. Registered after db.init_app, so it runs before Flask-SQLAlchemy's own removal
+    (which then finds nothing to close)."""
+
+    @app.teardown_appcontext
+    def remove_session(exc: BaseException | None) -> None:
+        try:
+            db.session.remove()
+        except DBAPIError as err:
+            db.session.registry.clear()
+            app.logger.warning("database connection lost after the answer: %s",
+                               " ".join(str(getattr(err, "orig", err)).split())[:200])
 
 
 def guards_garbage(app: Flask) -> bool:

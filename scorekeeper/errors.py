@@ -80,8 +80,12 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(DBAPIError)
     def database_error(err: DBAPIError):
-        """Any write path that met a full or read-only database (restore, say): 503."""
-        db.session.rollback()
+        """Any write path that met a full or read-only database (restore, say), or a
+        PostgreSQL that went away: 503."""
+        try:
+            db.session.rollback()
+        except DBAPIError:  # the connection is gone: what matters is the answer
+            pass
         if storage.is_storage_failure(err):
             return service_error(storage.storage_failed(err))
         return unexpected(err)

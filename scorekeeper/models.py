@@ -54,7 +54,7 @@ class Game(db.Model):
     # Set while a restore is still writing the game: hidden from every page until it is done
     # (services/backups/restore.py). NULL for every game anyone can see.
     restore_batch: Mapped[str | None] = mapped_column(String(40), index=True)
-    # Hands saved or deleted since `saves_since` (the start of the game's current hour): one
+    # Hands saved since `saves_since` (the start of the game's current hour): one
     # game takes at most HAND_SAVES_PER_HOUR of them (services/hands.py).
     saves_since: Mapped[datetime | None]
     saves_counted: Mapped[int] = mapped_column(default=0, server_default="0")

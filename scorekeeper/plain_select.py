@@ -109,12 +109,17 @@ class PlainSelect:
         the caller holds, inside its transaction (services/game_state.py reads a game's hand
         keys in the write's own transaction this way)."""
         sql, args, _ = self._bound(dialect, params)
-        cursor = connection.cursor()
+        error = dialect.loaded_dbapi.Error
         try:
-            cursor.execute(sql, args)
-            return cursor.fetchall()
-        finally:
-            cursor.close()
+            cursor = connection.cursor()
+            try:
+                cursor.execute(sql, args)
+                return cursor.fetchall()
+            finally:
+                cursor.close()
+        except error as err:  # the database went away mid-write: SQLAlchemy's error, so a 503
+            lost = dialect.is_disconnect(err, connection, None)
+            raise DBAPIError.instance(sql, args, err, error, connection_invalidated=lost) from err
 
     def _bound(self, dialect: Dialect, params: dict[str, Any]) -> tuple[str, Any, list]:
         """The compiled SQL, its arguments in the driver's style, and the row's converters."""

@@ -2,7 +2,8 @@
 work it can be made to do and rows it can be made to store.
 
 The numbers are far above what a family meets (see docs/operating.md, "Rate limits"): a game night
-creates a handful of games, asks the judge a few dozen questions, restores a backup once.
+creates a handful of games, asks the judge a few dozen questions, restores a backup once,
+downloads one or two.
 Flask-Limiter counts in memory by default (per process: with 3 workers a client can get up
 to 3 times the numbers); several servers share counts through RATELIMIT_STORAGE_URI,
 e.g. redis://host:6379 or memcached://host:11211.
@@ -39,6 +40,7 @@ creation_limit = limiter.shared_limit(_configured("RATELIMIT_CREATION"), scope="
 restore_limit = limiter.shared_limit(_configured("RATELIMIT_RESTORE"), scope="restore",
                                      methods=["POST"])
 judge_limit = limiter.shared_limit(_configured("RATELIMIT_JUDGE"), scope="judge")
+export_limit = limiter.shared_limit(_configured("RATELIMIT_EXPORT"), scope="export")
 
 
 # The app's own limited endpoints, listed in one place.
@@ -52,6 +54,9 @@ LIMITED = {
     "tables.rematch": creation_limit,
     "backup.restore_upload": restore_limit,
     "tables.restore_backup": restore_limit,
+    "tables.backup": export_limit,
+    "backup.export_game_json": export_limit,
+    "backup.export_game_csv": export_limit,
     "api.api_judge": judge_limit,
     "api.api_referee": judge_limit,
     "judge.judge_question": judge_limit,

@@ -80,9 +80,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("RATELIMIT_CREATION", "20 per minute; 200 per day", "New games and tables, together, "
             "per client."),
     Setting("RATELIMIT_RESTORE", "5 per minute; 50 per day", "Restore uploads per client."),
+    Setting("RATELIMIT_EXPORT", "6 per minute; 60 per day", "Backup and score-sheet downloads "
+            "(a table's backup.json, a game's export.json and export.csv) per client."),
     Setting("RATELIMIT_JUDGE", "60 per minute", "Judge questions and replays per client."),
-    Setting("HAND_SAVES_PER_HOUR", 120, "Hands saved or deleted in one game per hour, by all its "
-            "phones together (a 429 past it; off with RATELIMIT_ENABLED)."),
+    Setting("HAND_SAVES_PER_HOUR", 120, "Hands saved in one game per hour, by all its phones "
+            "together (a 429 saying when to try again past it; deletes always go through; off "
+            "with RATELIMIT_ENABLED)."),
     Setting("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True, "Count in memory while a shared store "
             "does not answer."),
     Setting("RATELIMIT_SWALLOW_ERRORS", True, "A failing store never fails a request."),

@@ -6,7 +6,8 @@
 // scoreboard's budget (4 requests: page, manifest, CSS, one script) leaves room for exactly
 // one, so most pages load one script: this one (home, new game, judge index, ...), board.js
 // (scoreboard), rules.js (rules pages) or judge.js (judge questions). The hand keypad, which
-// has no request budget, loads board.js then keypad.js so keepAwake() lives in one place.
+// has no request budget, loads board.js, outbox.js then keypad.js so keepAwake() and the
+// outbox live in one place; board.js fetches outbox.js only while a hand waits.
 // sw.js is the service worker, not a page script.
 "use strict";
 document.documentElement.classList.add("js");
@@ -77,6 +78,29 @@ function setupSeats(form) {
   });
 }
 
+// A family table's start form: its summary line says what the form holds now. The words are
+// the choices' own labels and the patterns the page gave ("to {n}"); nothing is decided here.
+function followSettings(details) {
+  const line = details.querySelector(".settings-now strong");
+  const hint = details.querySelector("summary .hint");
+  if (!line) return;
+  const names = JSON.parse(line.dataset.houseNames || "{}");  // a house-rule input's words, by name (or name=value)
+  const number = (name) => (details.querySelector(`input[name="${name}"]`)?.value || "").trim();
+  details.addEventListener("input", () => {
+    const checked = [...details.querySelectorAll("input:checked")];
+    const houseRule = (input) => input.closest(".house-rules");
+    const picked = checked.filter((input) => !houseRule(input)).map((input) => input.closest("label").querySelector("strong").textContent);
+    const house = checked.filter(houseRule).map((input) => names[input.type === "radio" ? `${input.name}=${input.value}` : input.name]).filter(Boolean);
+    const target = number("target");
+    const penalty = number("uno_penalty");
+    if (penalty) house.push(line.dataset.uno.replace("{n}", penalty));
+    const parts = [...picked, target && line.dataset.target.replace("{n}", target)];
+    if (house.length) parts.push(line.dataset.house.replace("{list}", house.join(", ")));
+    line.textContent = parts.filter(Boolean).join(" · ");
+    hint.textContent = hint.dataset.changed;
+  });
+}
+
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 // A hand saved on this phone is still waiting: the game pages' script (board.js, its outbox)
 // comes along to show it and send it from here. Nothing waits: no extra request.
@@ -89,4 +113,5 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form.new-game").forEach(setupPlayerRows);
   document.querySelectorAll("form.claim").forEach(claimKey);
   document.querySelectorAll("form.table-start").forEach(setupSeats);
+  document.querySelectorAll("form.table-start .game-settings").forEach(followSettings);
 });

@@ -1,14 +1,16 @@
-// The scoreboard follows the game live, sends hands waiting in this phone's outbox, and keeps
-// the screen on. Every page of a game loads it: the hand keypad (before keypad.js, which shares
-// keepAwake, postForm and the outbox) and the hands pages (the scoreboard's request budget
-// leaves no room for a separate shared script); app.js loads it when a hand waits.
+// The scoreboard follows the game live, counts the hands waiting in this phone's outbox into
+// the next hand, and keeps the screen on. Every page of a game loads it: the hand keypad
+// (before outbox.js and keypad.js, which share keepAwake and the outbox's keys) and the hands
+// pages; app.js loads it when a hand waits. outbox.js, which sends what waits, comes along only
+// when something waits (the scoreboard's request budget leaves room for one script).
 "use strict";
 document.documentElement.classList.add("js");  // before the first paint: room for the sync line
 
 // Texts: English; another language's arrive as JSON in data-t.
 const T = { s: "Live: synced {t}", l: "Connection lost since {t}: retrying…", c: "Link copied",
   f: "Copy failed: use Share", e: "Edit hand {t}", w: "Hands waiting to be sent from this phone: {t}.",
-  r: "One needs a look before it can be saved:", n: "Not in step yet: a hand from this phone is waiting." };
+  r: "One needs a look before it can be saved:", n: "Not in step yet: a hand from this phone is waiting.",
+  x: "Not saved: {t}", fix: "Fix it", drop: "Discard" };
 const say = (k, v) => T[k].replace("{t}", v);
 
 // Every open scoreboard follows the game: a cheap conditional poll (304 when unchanged).
@@ -18,7 +20,8 @@ function setupLiveBoard(board) {
   let lastSync = new Date();
   const clock = (d) => d.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const showSynced = () => {
-    const waiting = outboxKeys(board.dataset.game).length;
+    // a refused hand waits for the keeper (Fix it / Discard), not for the connection
+    const waiting = outboxKeys(board.dataset.game).filter((k) => !(stored(k) || {}).refused).length;
     status.classList.toggle("lost", waiting > 0);  // never "synced" while a hand waits here
     status.textContent = waiting ? say("n") : say("s", clock(lastSync));
   };
@@ -35,11 +38,14 @@ function setupLiveBoard(board) {
         etag = (response.headers.get("ETag") || "").replace(/^W\//, "").replaceAll('"', "") || etag;
         board.innerHTML = html;
         linkHands(board);
+        showNextHand(board);
       } else if (response.status !== 304) {
         throw new Error(String(response.status));
       }
       lastSync = new Date();
       showSynced();
+      const ready = (k) => { const entry = stored(k); return entry && !entry.refused && !entry.review; };
+      if (typeof sendOutbox === "function" && outboxKeys().some(ready)) sendOutbox();  // the Wi-Fi is back
     } catch (error) {
       status.classList.add("lost");
       status.textContent = say("l", clock(lastSync));
@@ -50,19 +56,60 @@ function setupLiveBoard(board) {
   document.addEventListener("outbox", (event) => { if (event.detail.sent) poll(); else showSynced(); });
 }
 
-// A form post as a plain submit would send it; null when offline or after 15 s without answer.
-// `headers`: the outbox marks a send made from another page (the server then flashes nothing).
-async function postForm(url, fields, headers = {}) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 15000);
+// The game as the server last showed this phone ({version, hands, dealers}: scorepad/waiting.py),
+// the newest of what this page holds and what any page of the game kept on the phone.
+function knownGame(game, holder) {
+  let known = stored("known:" + game);
   try {
-    return await fetch(url, { method: "POST", body: new URLSearchParams(fields), headers,
-      redirect: "manual", credentials: "same-origin", signal: controller.signal });
-  } catch (err) {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+    const here = holder && JSON.parse(holder.dataset.known);
+    if (here && (!known || here.version >= known.version)) {
+      localStorage.setItem("known:" + game, JSON.stringify(here));
+      known = here;
+    }
+  } catch (err) { /* no data on this page */ }
+  return known;
+}
+
+// This phone's new hands of the game still to be stored, oldest first: not a refused one
+// (until fixed), nor one the server shows stored (`known.ids`: its answer was lost); `before`:
+// only those queued before that outbox key.
+function waitingHands(game, before = null) {
+  const keys = outboxKeys(game);
+  const upTo = before && keys.includes(before) ? keys.indexOf(before) : keys.length;
+  const storedIds = new Set((stored("known:" + game) || {}).ids || []);
+  return keys.slice(0, upTo).map(stored).filter((e) => e && !e.refused && /\/hands\/new(\?|$)/.test(e.url) &&
+    !storedIds.has(new Map(e.fields).get("request_id")));
+}
+
+// The next hand's number and dealer with `waiting` hands ahead of it: the server's count and
+// its round of dealers, looked up (the deal goes round the table).
+function nextHand(known, waiting) {
+  return { number: known.hands + 1 + waiting, dealer: known.dealers[waiting % known.dealers.length] };
+}
+
+// The scoreboard's "Record hand n" and "… deals hand n" count this phone's waiting hands.
+function showNextHand(board) {
+  const line = board.querySelector(".dealer[data-known]");
+  const known = line && knownGame(board.dataset.game, line);
+  if (!known) return;
+  const next = nextHand(known, waitingHands(board.dataset.game).length);
+  line.textContent = line.dataset.say.replace("{name}", next.dealer).replace("{n}", next.number);
+  const record = board.querySelector(".record-hand");
+  if (record) record.textContent = record.dataset.say.replace("{n}", next.number);
+}
+
+// A keeper's board keeps the keypad on the phone too (the service worker stores what is
+// fetched), in the board's language: the next hand can then be recorded without a connection.
+async function keepKeypad(board) {
+  const record = board.querySelector(".record-hand");
+  if (!record || !navigator.serviceWorker || !navigator.serviceWorker.controller || !window.caches) return;
+  const url = new URL(record.href, location.href).pathname;
+  try {
+    const kept = await caches.match(url);
+    if (!kept || !(await kept.text()).includes(`<html lang="${document.documentElement.lang}"`)) {
+      await fetch(url, { credentials: "same-origin" });
+    }
+  } catch (err) { /* offline: next time */ }
 }
 
 // The outbox: every save made on this phone that the server has not answered for, each under
@@ -94,104 +141,6 @@ function adoptOldOutbox() {
     localStorage.removeItem(k);
     if (entry && entry.fields) putInOutbox({ ...entry, game: k.split(":")[1], at: 0 });
   });
-}
-const acknowledged = (response) => response && (response.type === "opaqueredirect" || response.redirected);
-
-// The form token of this session, read from the page the save was made on (a closed browser
-// starts a new session, and the token stored with the hand no longer counts).
-async function freshToken(page) {
-  try {
-    const html = await (await fetch(page, { credentials: "same-origin", cache: "no-store" })).text();
-    const field = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="csrf_token"]');
-    return field ? field.value : null;
-  } catch (err) {
-    return null;
-  }
-}
-
-// Sends one entry: "sent", "offline" (no answer, or a server error: try again later), or the
-// answer itself when only a person can settle it (the same hand saved elsewhere, a deleted hand,
-// a finished game, a mistake in the cards).
-async function sendEntry(key, own) {
-  const entry = stored(key);
-  const headers = own ? {} : { "X-Outbox-Background": "1" };
-  let response = await postForm(entry.url, entry.fields, headers);
-  if (response && response.status === 400) {  // a form token from an earlier session
-    const token = await freshToken(entry.page);
-    if (token) {
-      entry.fields = entry.fields.map(([name, value]) => [name, name === "csrf_token" ? token : value]);
-      localStorage.setItem(key, JSON.stringify(entry));
-      response = await postForm(entry.url, entry.fields, headers);
-    }
-  }
-  if (acknowledged(response)) {
-    localStorage.removeItem(key);
-    return "sent";
-  }
-  return !response || response.status >= 500 ? "offline" : response;
-}
-
-// Sends what waits, oldest first. A hand that needs a person holds back the later hands of its
-// game (they keep their order); a lost connection stops the round. `own`: the key of the save
-// the current page made (its answer is the page's to show: onAnswer(response)).
-let outboxRound = null;
-let outboxOwn = null, outboxAnswer = null;  // the keypad's own save, and who hears its answer (keypad.js)
-function sendOutbox(own = null, onAnswer = null) {
-  if (outboxRound) return outboxRound.then(() => sendOutbox(own, onAnswer));
-  const mine = outboxOwn && stored(outboxOwn);
-  if (!own && mine && !mine.review) [own, onAnswer] = [outboxOwn, outboxAnswer];  // its page hears it
-  outboxRound = (async () => {
-    const held = new Set();
-    let sent = 0, answer = "waiting";  // for `own`: still waiting unless it was sent or answered
-    for (const key of outboxKeys()) {
-      const entry = stored(key);
-      if (!entry || held.has(entry.game)) continue;
-      if (entry.review && key !== own) { held.add(entry.game); continue; }
-      const result = await sendEntry(key, key === own);
-      if (result === "sent") { sent += 1; if (key === own) answer = "sent"; continue; }
-      if (result === "offline") break;
-      held.add(entry.game);
-      if (key === own) answer = result;
-      else localStorage.setItem(key, JSON.stringify({ ...entry, review: true }));
-    }
-    document.dispatchEvent(new CustomEvent("outbox", { detail: { sent } }));
-    if (own && onAnswer) await onAnswer(answer);
-  })().finally(() => { outboxRound = null; });
-  return outboxRound;
-}
-
-// What waits, in words: on every page of the game, and on the home and table pages (all games).
-// The keypad's own save is not listed: its page speaks for it.
-function setupOutbox(box) {
-  const game = box.dataset.outbox;
-  function show() {
-    const entries = outboxKeys(game).filter((k) => k !== outboxOwn).map(stored).filter(Boolean);
-    const review = entries.find((entry) => entry.review);
-    box.hidden = !entries.length;
-    box.querySelector(".outbox-text").textContent = say("w", entries.length) + (review ? " " + say("r") : "");
-    const list = box.querySelector(".outbox-list");
-    if (list) list.replaceChildren(...entries.filter((e) => e.said).map((e) => {
-      const item = document.createElement("li");
-      item.textContent = e.said;
-      return item;
-    }));
-    const link = box.querySelector(".outbox-open");
-    link.hidden = !review;
-    if (review) link.href = `${review.page.split("?")[0]}?outbox=${encodeURIComponent(outboxKeys(game).find((k) => k !== outboxOwn && stored(k).review))}`;
-    box.querySelector(".outbox-send").hidden = entries.every((entry) => entry.review);
-  }
-  box.querySelector(".outbox-send").addEventListener("click", () => sendOutbox());
-  window.addEventListener("storage", show);
-  document.addEventListener("outbox", show);
-  show();
-}
-
-// When the connection is back, every 10 s while something waits, and once on load. The keypad
-// sends the outbox its own way (keypad.js), so as to hear the answer to its own Save.
-function startOutbox(send = () => sendOutbox(), now = true) {
-  window.addEventListener("online", send);
-  setInterval(() => { if (outboxKeys().length) send(); }, 10000);
-  if (now && outboxKeys().length) send();
 }
 
 // Earlier hands' numbers become Edit links here, not in the HTML: a long game stays light.
@@ -228,9 +177,20 @@ function setupBoardPage() {
   const texts = document.querySelector("[data-t]");
   if (texts) Object.assign(T, JSON.parse(texts.dataset.t));
   document.querySelectorAll("a[data-share]").forEach(setupShare);
-  document.querySelectorAll("[data-outbox]").forEach(setupOutbox);
-  document.querySelectorAll("#board[data-live]").forEach((board) => { linkHands(board); setupLiveBoard(board); keepAwake(); });
-  if (!document.querySelector("form.hand")) startOutbox();
+  document.querySelectorAll("#board[data-live]").forEach((board) => {
+    linkHands(board); showNextHand(board); setupLiveBoard(board); keepAwake(); keepKeypad(board);
+    document.addEventListener("outbox", () => showNextHand(board));
+  });
+  if (!document.querySelector("form.hand")) {
+    loadOutbox();
+    window.addEventListener("storage", loadOutbox);  // a hand saved in another tab
+  }
+}
+
+function loadOutbox() {
+  if (typeof sendOutbox === "function" || document.querySelector("script[data-outbox-js]") || !outboxKeys().length) return;
+  document.head.append(Object.assign(document.createElement("script"), { src: "/static/outbox.js" }));
+  document.head.lastChild.dataset.outboxJs = "";
 }
 // app.js loads this script late on the home and table pages when something waits in the outbox.
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setupBoardPage);

@@ -95,15 +95,16 @@ class Keypad {
     this.form.querySelector(".save-says").textContent = text;
   }
 
-  // The hand in one line, for the outbox: "Hand 31: Ola went out, +12, waiting to be sent".
-  summary() {
+  // The hand in one line, for the outbox: "Hand 31: Ola went out, +12, waiting to be sent"
+  // (`refused`: the same without "waiting", for a hand the server refused).
+  summary(refused = false) {
     const number = this.form.dataset.number;
-    if (this.form.dataset.hand !== "new") return t("waitingEdit", { number });
+    const [edit, made] = refused ? ["refusedEdit", "refusedNew"] : ["waitingEdit", "waitingNew"];
     const out = this.seats.find((s) => this.isOut(s));
-    if (!out) return t("waitingEdit", { number });
+    if (this.form.dataset.hand !== "new" || !out) return t(edit, { number });
     const others = this.seats.filter((s) => s !== out);
     const points = others.reduce((total, s) => total + this.points(s), 0);
-    return t("waitingNew", { number, name: this.nameOf(out), points });
+    return t(made, { number, name: this.nameOf(out), points });
   }
 
   activate(seat) {
@@ -225,36 +226,57 @@ function newRequestId() {
 }
 
 // What the server's answer to this page's Save means: its redirect is the acknowledgement.
+// `answer`: "sent", "waiting", or what a refusal said (board.js readAnswer).
 async function settle(form, state, say, answer) {
   if (answer === "sent") {
     localStorage.removeItem(state.draftKey);
     state.leaving = true;
     location.replace(form.dataset.board);  // Back never lands on a used keypad
   } else if (answer === "waiting") {
-    say(t("retrying"));  // kept in the outbox: sent from whichever page is open when the Wi-Fi is back
+    // Kept in the outbox: sent from whichever page is open when the Wi-Fi is back. The board
+    // kept on this phone counts it and opens the next hand's keypad; without one, stay here.
+    if (await boardKept(form)) { state.leaving = true; location.replace(form.dataset.board); }
+    else say(t("retrying"));
+  } else if (answer.question) {
+    showServerPage(form, state, { review: true });  // same hand? both versions side by side
   } else if (answer.status === 409 && form.dataset.hand === "new") {
-    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-    if (page.querySelector(".conflict")) { showServerPage(form, state); return; }  // same hand?
     localStorage.removeItem(state.own);  // the game ended meanwhile: the cards stay on screen
     state.own = null;
-    const why = page.querySelector("form .error[role=alert]");
-    say(t("notSaved", { why: why ? why.textContent : t("over") }), false);
+    say(t("notSaved", { why: answer.why || t("over") }), false);
   } else {
-    showServerPage(form, state);
+    showServerPage(form, state, { refused: answer.why });
+  }
+}
+
+async function boardKept(form) {
+  try {
+    return !!(navigator.serviceWorker && navigator.serviceWorker.controller && await caches.match(form.dataset.board));
+  } catch (err) {
+    return false;
   }
 }
 
 // The server's own page shows what is wrong beside each box, or asks which version is right.
-// The hand stays in the outbox (marked for a person's look) until it is answered there: the
-// page's address names it, so the answer is this hand's.
-function showServerPage(form, state) {
+// The hand stays in the outbox (a question holds the later hands back; a refusal does not, and
+// is never sent again unasked) until it is answered or fixed there: the page's address names
+// it, so the answer is this hand's.
+function showServerPage(form, state, mark) {
   const entry = stored(state.own);
   if (entry) {
-    localStorage.setItem(state.own, JSON.stringify({ ...entry, review: true }));
+    localStorage.setItem(state.own, JSON.stringify({ ...entry, review: false, refused: null, ...mark }));
     form.action = form.action.split("?")[0] + "?outbox=" + encodeURIComponent(state.own);
   }
   state.leaving = true;
   form.submit();
+}
+
+// What the server would refuse, said before anything is queued (on and off line alike), in
+// the server's words: nobody marked out, or a player whose cards are not tapped.
+function missing(form, keypad) {
+  const out = keypad.seats.find((s) => keypad.isOut(s));
+  if (!out) return [t("needOut"), null];
+  const empty = keypad.seats.find((s) => s !== out && !keypad.taps.get(s).length && keypad.typed(s).value.trim() === "");
+  return empty ? [t("needCards", { name: keypad.nameOf(empty) }), empty] : null;
 }
 
 // A Save joins the outbox (board.js) under its own key, and the outbox is sent in order; this
@@ -270,19 +292,30 @@ function keepSaves(form, keypad, state, drafts) {
   };
   const send = () => {
     const own = state.own && stored(state.own);
-    if (!own || own.review) return sendOutbox();  // others' hands waiting, if any; a question waits for its answer
+    if (!own || own.review || own.refused) return sendOutbox();  // others' hands waiting, if any; a question waits for its answer
     say(t("saving"), false);
     return sendOutbox(state.own, outboxAnswer);
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    const answering = event.submitter && event.submitter.name === "answer";
+    const gap = !answering && missing(form, keypad);
+    if (gap) {
+      say(gap[0], false);
+      if (gap[1]) keypad.activate(gap[1]);
+      return;
+    }
     // This phone's own earlier hands still waiting: the server never asks whether they were
     // "saved on another phone" (they go first, in order).
-    const mine = outboxKeys(form.dataset.game).filter((k) => k !== state.own)
+    const waitingIds = outboxKeys(form.dataset.game).filter((k) => k !== state.own)
       .map((k) => new Map((stored(k) || {}).fields || []).get("request_id")).filter(Boolean);
+    const mine = [...new Set([...(stored("mine:" + form.dataset.game) || []), ...waitingIds])].slice(-MOST_MINE);
     const entry = { url: form.action, page: location.pathname + location.search, game: form.dataset.game,
-      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary() };
-    if (state.own && stored(state.own)) localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false }));
+      fields: [...formFields(form, event.submitter), ...mine.map((id) => ["mine", id])], said: keypad.summary(),
+      hand: keypad.summary(true) };
+    if (state.own && stored(state.own)) {  // the same hand corrected (or fixed): same key, same request id
+      localStorage.setItem(state.own, JSON.stringify({ ...stored(state.own), ...entry, review: false, refused: null }));
+    }
     else state.own = outboxOwn = putInOutbox(entry);
     drafts.saved();
     send();
@@ -290,7 +323,7 @@ function keepSaves(form, keypad, state, drafts) {
   outboxAnswer = (answer) => settle(form, state, say, answer);
   status.querySelector(".retry").addEventListener("click", send);
   startOutbox(send, false);  // first sent when the page is shown (rebuild)
-  return { send, quiet: () => say("") };
+  return { send, quiet: () => say(""), refused: (why) => say(t("notSaved", { why }), false) };
 }
 
 function draftWords(form, draft) {
@@ -360,6 +393,23 @@ function keepDraft(form, keypad, state) {
   };
 }
 
+// A new hand is numbered after this phone's hands waiting ahead of it, with their dealer, from
+// the game as the server last showed this phone (data-known): the same on and off line.
+function numberAfterWaiting(form, state, blank) {
+  const known = knownGame(form.dataset.game, form);
+  if (!known) return;
+  const next = nextHand(known, waitingHands(form.dataset.game, state.own).length);
+  form.dataset.number = next.number;
+  const title = document.querySelector("h1.hand-no");
+  if (title) title.textContent = title.dataset.say.replace("987654321", next.number);
+  const dealt = document.querySelector(".dealt");
+  dealt.textContent = dealt.dataset.say.replace("{name}", next.dealer);
+  if (blank) {  // written against the game as this phone last saw it
+    form.elements.after.value = known.hands;
+    form.elements.seen.value = known.version;
+  }
+}
+
 // Every time the page is shown (a load, a reload, Back from the bfcache) the boxes are rebuilt
 // from what the server sent: a new hand's keypad always opens blank (what waits is named in the
 // outbox line above it), an edit shows this phone's own unsent changes to that hand if any,
@@ -368,20 +418,16 @@ function rebuild(form, keypad, state, saves, drafts) {
   form.reset();
   const fresh = form.dataset.fresh === "yes";
   state.own = null;
-  const asked = new URLSearchParams(location.search).get("outbox");  // "Open it" on a waiting hand
+  const query = new URLSearchParams(location.search);
+  const asked = query.get("outbox");  // "Open it" or "Fix it" on a waiting hand
   if (asked && stored(asked)) {
     state.own = asked;
   } else if (form.dataset.hand === "new") {
-    const waiting = outboxKeys(form.dataset.game).map(stored).filter((e) => e && /\/hands\/new(\?|$)/.test(e.url))
-      .map((e) => new Map(e.fields).get("request_id")).join(",");
-    if (fresh && waiting !== form.dataset.waiting) {  // numbered after this phone's waiting hands
-      const url = new URL(location.href);
-      url.searchParams.set("waiting", waiting);
-      state.leaving = true;
-      location.replace(url);
-      return;
+    if (fresh) {
+      form.elements.request_id.value = newRequestId();
+      // "Went out: <name>" (?out=): one kept copy of this page serves every address
+      form.querySelectorAll('input[name="out"]').forEach((box) => { box.checked = box.value === query.get("out"); });
     }
-    if (fresh) form.elements.request_id.value = newRequestId();
   } else {
     const handId = form.elements.hand_id.value;
     state.own = outboxKeys(form.dataset.game).find((k) => new Map((stored(k) || {}).fields || []).get("hand_id") === handId) || null;
@@ -394,8 +440,10 @@ function rebuild(form, keypad, state, saves, drafts) {
     localStorage.setItem(state.own, JSON.stringify({ ...waiting, review: false, fields: formFields(form) }));
   }
   outboxOwn = state.own;
+  if (form.dataset.hand === "new") numberAfterWaiting(form, state, fresh && !waiting);
   document.dispatchEvent(new CustomEvent("outbox", { detail: { sent: 0 } }));
   keypad.reload();
+  if (waiting && waiting.refused) saves.refused(waiting.refused);  // "Fix it": what to fix, in words
   drafts.begin(fresh && !waiting);
   if (waiting && fresh || outboxKeys().length) saves.send();
 }

@@ -1,4 +1,5 @@
-// Offline support: the rules reference, the referee and the last-seen scoreboard open without a connection.
+// Offline support: a whole evening without a connection. The rules reference, the judge, the
+// referee, the last-seen scoreboard and its hand keypad (for any next hand) open offline.
 // Pages go to the network first and fall back to the copy kept from the last visit.
 "use strict";
 const CACHE = "scorekeeper-v2";  // v2: copies without messages (v1 copies replayed them)
@@ -6,7 +7,12 @@ const CACHE = "scorekeeper-v2";  // v2: copies without messages (v1 copies repla
 // serves this file (operations/pwa.py), so a new edition needs no change here.
 const RULE_PAGES = ["/rules"];
 const PRECACHE = ["/", "/static/app.css", "/static/app.js", ...RULE_PAGES, "/judge",
-  "/referee", "/static/referee.js"];
+  "/referee", "/static/referee.js", "/static/board.js", "/static/outbox.js", "/static/keypad.js", "/static/keypad.css",
+  "/static/rules.js", "/static/judge.js"];
+// A new hand's keypad is one page whatever its address says (?out=, ?outbox=): kept once per
+// game, and its script fills in the hand's number, dealer and who went out (keypad.js).
+const KEYPAD = /^\/games\/[^/]+\/hands\/new$/;
+const keptAs = (url) => (KEYPAD.test(url.pathname) ? url.origin + url.pathname : url.href);
 // Never kept: live polls, the API, and the share page (it shows the edit key).
 const NEVER = [/\/board$/, /^\/api\//, /\/share$/, /\/keep-score$/, /^\/sw\.js$/, /^\/referee\/form$/];
 
@@ -30,10 +36,10 @@ self.addEventListener("fetch", (event) => {
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
       (request.mode === "navigate" ? withoutMessages(copy) : Promise.resolve(copy))
-        .then((kept) => caches.open(CACHE).then((cache) => cache.put(request, kept)));
+        .then((kept) => caches.open(CACHE).then((cache) => cache.put(keptAs(url), kept)));
     }
     return response;
-  }).catch(() => caches.match(request, { ignoreSearch: url.pathname.startsWith("/static/") })
+  }).catch(() => caches.match(keptAs(url), { ignoreSearch: url.pathname.startsWith("/static/") })
     // The referee opens from any game: its page not kept for this address, the blank one serves.
     .then((cached) => cached || (url.pathname === "/referee" ? caches.match("/referee") : null))
     .then((cached) => cached || offlinePage())));

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import request
 
 from ..domain.text import N_, say
-from ..numbers import whole_number
+from ..numbers import storable, stored_number
 from ..services.errors import Malformed
 from ..ids import looks_like_hand_id
 
@@ -29,7 +29,7 @@ def bearer_key() -> str | None:
 
 def body_revision(body: dict) -> int | None:
     revision = body.get("revision")
-    if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
+    if revision is not None and not storable(revision):
         raise Malformed(REVISION_HELP, field="revision")
     return revision
 
@@ -38,7 +38,7 @@ def query_revision() -> int | None:
     revision = request.args.get("revision")
     if revision is None:
         return None
-    number = whole_number(revision)
+    number = stored_number(revision)
     if number is None:
         raise Malformed(REVISION_HELP, field="revision")
     return number
@@ -54,7 +54,7 @@ def body_hand_id(body: dict | None = None) -> str | None:
 
 def body_after(body: dict) -> int | None:
     after = body.get("after")
-    if after is not None and (isinstance(after, bool) or not isinstance(after, int) or after < 0):
+    if after is not None and not storable(after):
         raise Malformed(say(N_("'after' must be the number of hands you saw, a whole number from 0.")),
                         field="after")
     return after
@@ -69,7 +69,7 @@ def body_flag(body: dict, name: str) -> bool:
 
 def body_after_revision(body: dict) -> int | None:
     seen = body.get("after_revision")
-    if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or seen < 0):
+    if seen is not None and not storable(seen):
         raise Malformed(say(N_("'after_revision' must be the newest hand revision you saw, a whole "
                                "number from 0.")), field="after_revision")
     return seen

@@ -98,19 +98,52 @@ def get_edition(slug: object) -> Edition:
                              slug=repr(slug), names=names))
 
 
+STACKING_MODES = (False, True, "same-kind", "equal-or-higher")
+# Issue 39's house rules: off by default, and stored or shown only when on, so a game or a
+# question that leaves them out reads exactly as it did before they existed.
+PLAY_RULES = ("seven_o", "jump_in", "draw_to_match", "force_play", "wild_draw4_any_time")
+
+
 @dataclass(frozen=True)
 class HouseRules:
     zero_counts_ten: bool = False
-    stacking: bool = False
+    stacking: bool | str = False  # one of STACKING_MODES; True is the house-rules page's reading
     uno_penalty: int | None = None  # None: the edition's own
     blank_points: int = DEFAULT_BLANK_POINTS
+    seven_o: bool = False
+    jump_in: bool = False
+    draw_to_match: bool = False
+    force_play: bool = False
+    wild_draw4_any_time: bool = False
 
     def as_dict(self, edition: Edition) -> dict:
-        """The rules as stored and shown; Blank's value only where the deck has Blanks."""
+        """The rules as stored and shown; Blank's value only where the deck has Blanks, and
+        the play rules only when on."""
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         if edition.extra != "blank":
             del values["blank_points"]
+        for name in PLAY_RULES:
+            if not values[name]:
+                del values[name]
         return values
+
+    def names(self) -> list:
+        """The house rules in play as the scoreboard, the table and the judge name them (Texts;
+        the Blank cards' points are the edition's setting and are named beside them)."""
+        names = [say(HOUSE_RULE_NAMES[name]) for name in ("zero_counts_ten", *PLAY_RULES)
+                 if getattr(self, name)]
+        if self.stacking:
+            names.insert(int(self.zero_counts_ten), say(STACKING_NAMES[self.stacking]))
+        if self.uno_penalty is not None:
+            names.append(say(N_("UNO penalty %(n)s"), n=self.uno_penalty))
+        return names
+
+
+HOUSE_RULE_NAMES = {"zero_counts_ten": N_("0 counts as 10"), "seven_o": N_("Seven-O"),
+                    "jump_in": N_("Jump-In"), "draw_to_match": N_("Draw until you can play"),
+                    "force_play": N_("Force play"), "wild_draw4_any_time": N_("No bluffing")}
+STACKING_NAMES = {True: N_("stacking draws"), "same-kind": N_("progressive stacking"),
+                  "equal-or-higher": N_("stacking equal or higher")}
 
 
 HOUSE_RULE_HELP = {
@@ -118,6 +151,17 @@ HOUSE_RULE_HELP = {
     "stacking": say(N_("A Draw Two or Wild Draw Four may be played on a pending draw; the totals add up.")),
     "uno_penalty": say(N_("Cards drawn by a player caught not saying UNO (blank: the edition's own).")),
     "blank_points": say(N_("Points a Blank card is worth (112-card deck only).")),
+    "seven_o": say(N_("A 7 swaps hands with a player you choose; a 0 passes every hand on.")),
+    "jump_in": say(N_("A card identical to the top card may be laid out of turn.")),
+    "draw_to_match": say(N_("Keep drawing until a card fits, then play it.")),
+    "force_play": say(N_("A drawn card that fits must be played at once.")),
+    "wild_draw4_any_time": say(N_("A Wild Draw Four goes on any card and cannot be challenged.")),
+}
+STACKING_HELP = {
+    "same-kind": say(N_("A Draw Two only on a Draw Two, a Wild Draw Four only on a Wild Draw "
+                        "Four.")),
+    "equal-or-higher": say(N_("A Draw Two or Wild Draw Four on a Draw Two, only a Wild Draw Four "
+                              "on a Wild Draw Four.")),
 }
 
 
@@ -141,12 +185,14 @@ def parse_house_rules(raw: object, edition: Edition) -> HouseRules:
         raise HouseRuleError(say(N_("Unknown house rule %(unknown)s: the known ones are %(known)s."),
                                  unknown=", ".join(unknown), known=", ".join(sorted(known))))
     rules = HouseRules()
-    for name in ("zero_counts_ten", "stacking"):
+    for name in ("zero_counts_ten", *PLAY_RULES):
         if name in raw:
             if not isinstance(raw[name], bool):
                 raise HouseRuleError(say(N_("House rule '%(name)s' must be true or false."),
                                          name=name))
             rules = replace(rules, **{name: raw[name]})
+    if "stacking" in raw:
+        rules = replace(rules, stacking=_stacking_mode(raw["stacking"]))
     if raw.get("uno_penalty") is not None:
         rules = replace(rules, uno_penalty=_int_in(raw["uno_penalty"], "uno_penalty", 0, MAX_UNO_PENALTY))
     if "blank_points" in raw:
@@ -155,6 +201,13 @@ def parse_house_rules(raw: object, edition: Edition) -> HouseRules:
                                         "classic-112 edition.")))
         rules = replace(rules, blank_points=_int_in(raw["blank_points"], "blank_points", 0, MAX_BLANK_POINTS))
     return rules
+
+
+def _stacking_mode(value: object) -> bool | str:
+    if isinstance(value, bool) or (isinstance(value, str) and value in STACKING_MODES):
+        return value
+    raise HouseRuleError(say(N_("House rule 'stacking' must be true, false, \"same-kind\" or "
+                                "\"equal-or-higher\" (it says %(raw)s)."), raw=repr(value)))
 
 
 def uno_penalty(edition: Edition, rules: HouseRules) -> int:

@@ -128,13 +128,22 @@ def season(games: Iterable[FinishedGame], started_at: datetime) -> list[Finished
 
 def league(games: Iterable[FinishedGame]) -> list[LeagueRow]:
     """One row per player over the finished games, best first: most games won, then the
-    better win rate; equal rows share a rank (`tied`) and are listed by name."""
+    better win rate; equal rows share a rank (`tied`) and are listed as `ranked` says."""
     return Tally(games).rows()
 
 
-def ranked(rows: Iterable[LeagueRow]) -> list[LeagueRow]:
-    """Rows best first with their shared ranks (1, 2, 2, 4)."""
-    ordered = sorted(rows, key=lambda r: (r.standing, r.player.casefold(), r.player))
+def ranked(rows: Iterable[LeagueRow], system: str | None = None) -> list[LeagueRow]:
+    """Rows best first with their shared ranks (1, 2, 2, 4). Inside a tie, rows are listed by
+    the points `system` counts (more first when the highest total leads, fewer first when the
+    lowest does; a player with no points of their own there, only team games, after), then by
+    name. Without one system (a league over several) points are no measure: by name only."""
+    sign = None if system is None else (-1 if system_of(system).best_is_highest else 1)
+
+    def by_points(row: LeagueRow) -> tuple:
+        own = None if sign is None else row.points_by_system.get(system)
+        return (1, 0) if own is None else (0, sign * own)
+
+    ordered = sorted(rows, key=lambda r: (r.standing, by_points(r), r.player.casefold(), r.player))
     for i, row in enumerate(ordered):
         same_as_before = i and ordered[i - 1].standing == row.standing
         row.rank = ordered[i - 1].rank if same_as_before else i + 1
@@ -278,10 +287,12 @@ class Tally:
 
     def rows(self) -> list[LeagueRow]:
         rivals = self.rivals()
-        return ranked(LeagueRow(name, p.games, p.won, p.points,
+        systems = {game.scoring for game in self.games.values()}  # one: a block, ties by its points
+        return ranked((LeagueRow(name, p.games, p.won, p.points,
                                 {slug: p.by_system[slug] for slug in p.alone if p.alone[slug]},
                                 p.streak, rivals.get(name), p.team_games)
-                      for name, p in self._players.items())
+                       for name, p in self._players.items()),
+                      systems.pop() if len(systems) == 1 else None)
 
 
 def _newest_first(when: tuple[datetime, object]) -> float:

@@ -346,7 +346,46 @@ A 0 left in a hand scores 10, not 0, as the official-rules page has it. A red 0 
        (S001,), house_rule="zero_counts_ten"),
     _r("house-stacking", "house", "Stacking draws", """
 Owed a draw, you may add a Draw Two or Wild Draw Four instead; the next player owes the total. Whoever cannot or will not add takes it all and is skipped. +2, +2, +4: the fourth player takes 8. From the house-rules page.""",
-       (S003,), house_rule="stacking"),
+       (S003,), house_rule="stacking",
+       difference="Three modes to pick from. Plain stacking (any draw card on any) is the "
+                  "house-rules page's reading. Progressive, same kind only (a +2 on a +2, a +4 on "
+                  "a +4), is the one Mattel printed in its UNO House Rules edition. Equal or "
+                  "higher (a +2 or +4 on a +2, only a +4 on a +4) is a common family variant. A "
+                  "card the mode refuses costs the whole total. Mattel has also said publicly "
+                  "that stacking is not in the official rules. Across a jump-in "
+                  "(#house-jump-in) penalties never add up."),
+    _r("house-seven-o", "house", "Seven-O", """
+Lay a 7 and you must swap the rest of your hand with a player you pick (never yourself). Lay a 0 and every hand moves one seat in the direction of play. Then play goes on as after any number card. Not on a last card, nor on a 7 or 0 turned up to start. Handed one card? Still say UNO. Scores count the cards held at the end.""",
+       (S002,), house_rule="seven_o",
+       difference="Our reading: the swap is compulsory and a 0 follows the direction of play. "
+                  "Some tables make the swap optional or always pass a 0 to the left; we chose "
+                  "the version Mattel printed in its UNO House Rules and No Mercy editions. The "
+                  "official rules give a 7 and a 0 no effect."),
+    _r("house-jump-in", "house", "Jump-In", """
+Hold a card identical to the top card (same colour, same number or symbol)? Lay it at once, out of turn, even right after your own. Never a Wild or Wild Draw Four. Play goes on from you: the players passed over lose that turn. A Draw Two jumped on still charges its own victim: penalties never add up.""",
+       (S002,), house_rule="jump_in",
+       difference="Some tables let a card of the same number but another colour jump in, or add "
+                  "up the draws; we follow the identical-card version Mattel printed in its UNO "
+                  "House Rules edition, which keeps the turn order easy to follow. The official "
+                  "rules have everyone play in turn."),
+    _r("house-draw-to-match", "house", "Draw until you can play", """
+Drawing on your own turn? Keep drawing until a card fits, then lay that card at once. Never for penalty draws: a Draw Two, a Wild Draw Four, a lost challenge, the UNO penalty or any other card you are told to take is taken as it is.""",
+       (S002,), house_rule="draw_to_match",
+       difference="The official rules draw one card only (#draw-when-stuck). Some tables may "
+                  "keep the card that finally fits; we make it be played, as Mattel's No Mercy "
+                  "edition prints the rule."),
+    _r("house-force-play", "house", "Force play", """
+A card you drew that fits must be played at once, even when you drew by choice with a playable card in hand.""",
+       (S000,), house_rule="force_play",
+       difference="The Blanks leaflet says to play a drawn card that fits but lets a player who "
+                  "drew by choice keep it; this house rule drops that exception. The other "
+                  "sheets let you keep the drawn card (#play-drawn-card)."),
+    _r("house-wild-draw4-any-time", "house", "No bluffing", """
+A Wild Draw Four may go on any card, whatever your hand holds, and it cannot be challenged: the next player simply draws 4 and misses the turn.""",
+       (S002,), house_rule="wild_draw4_any_time",
+       difference="The official rules allow it only with no card of the colour in play, and let "
+                  "the next player challenge (#challenge). Mattel's No Mercy edition prints the "
+                  "no-challenge reading we follow."),
     _r("house-uno-penalty", "house", "UNO penalty size", """
 Most sheets say 2 cards; the Blanks leaflet says 4. Set your own number when creating the game (#uno-penalty).""",
        (S000, S002, S003, S004), house_rule="uno_penalty"),

@@ -29,12 +29,22 @@ FORM_FIELDS: dict[str, list[str]] = {
     "going-out": ["card", "player"],
     "empty-draw-pile": [],
     "cheese-touch": ["situation", "top", "color", "card", "has_yellow"],
+    "seven-o": ["card", "direction", "last_card", "decline_swap", "players", "player"],
+    "jump-in": ["top", "color", "card", "players", "player"],
 }
 # House rules shown on a form because they can change its answer.
-FORM_HOUSE_RULES = {"play": ["stacking"], "stacking": ["stacking"], "uno": ["uno_penalty"]}
+FORM_HOUSE_RULES = {"play": ["stacking", "wild_draw4_any_time"],
+                    "stacking": ["stacking", "wild_draw4_any_time"], "uno": ["uno_penalty"],
+                    "challenge": ["wild_draw4_any_time"], "draw": ["draw_to_match", "force_play"],
+                    "seven-o": ["seven_o"], "jump-in": ["jump_in"], "going-out": ["seven_o"],
+                    "two-players": ["seven_o"]}
+# A form's stacking choice: "on" is plain stacking (links from before the modes keep working).
+STACKING_ARGS = {"on": True, "same-kind": "same-kind", "equal-or-higher": "equal-or-higher"}
 # Pickers where only the kind matters (colour never changes the answer).
 KIND_ONLY = {("first-card", "card"), ("two-players", "card"), ("going-out", "card"),
-             ("stacking", "pending")}
+             ("stacking", "pending"), ("seven-o", "card")}
+# Pickers that offer only some kinds.
+PICKER_KINDS = {("stacking", "pending"): ("draw2", "wild-draw4"), ("seven-o", "card"): ("7", "0")}
 OPTIONAL_PICKERS = {("draw", "drawn"), ("cheese-touch", "card"),
                     ("cheese-touch", "top")}
 PICKERS = {"top", "card", "drawn", "pending"}
@@ -112,10 +122,13 @@ def question_from_args(question: str, args, edition: str = DEFAULT_EDITION
 
 def _house_rules_from_args(question: str, args) -> dict[str, Any]:
     rules: dict[str, Any] = {}
-    if "stacking" in FORM_HOUSE_RULES.get(question, []):
-        rules["stacking"] = args.get("stacking") == "on"
-    if "uno_penalty" in FORM_HOUSE_RULES.get(question, []):
-        rules["uno_penalty"] = _int_arg(args, "uno_penalty")
+    for name in FORM_HOUSE_RULES.get(question, []):
+        if name == "stacking":
+            rules["stacking"] = STACKING_ARGS.get(args.get("stacking", ""), False)
+        elif name == "uno_penalty":
+            rules["uno_penalty"] = _int_arg(args, "uno_penalty")
+        else:
+            rules[name] = args.get(name) == "on"
     return rules
 
 

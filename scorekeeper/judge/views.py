@@ -14,7 +14,9 @@ from flask_babel import gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, split_token
-from ..domain.editions import DEFAULT_EDITION, EDITIONS, MAX_UNO_PENALTY, HouseRuleError, editions_with
+from ..domain.editions import (
+    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, HOUSE_RULE_NAMES, MAX_UNO_PENALTY, PLAY_RULES,
+    STACKING_HELP, HouseRuleError, HouseRules, editions_with)
 from ..domain.judge import (
     CHALLENGERS, CHEESE_SITUATIONS, CHOICE_LABELS, COLOUR_LABELS, DRAW_ACTIONS, FIELD_LABELS,
     LEGENDS, MAX_PLAYERS, MIN_PLAYERS, NAME_LABELS, PICKER_LABELS, QUESTION_HELP, QUESTIONS,
@@ -23,8 +25,8 @@ from ..services import games
 from . import bp
 from ..translate import translated_error, translated_ruling
 from .forms import (
-    BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKERS,
-    colour_for_hand, kind_of, question_from_args)
+    BOOL_FIELDS, FORM_FIELDS, FORM_HOUSE_RULES, KIND_ONLY, OPTIONAL_PICKERS, PICKER_KINDS,
+    PICKERS, colour_for_hand, kind_of, question_from_args)
 
 # What the form pages say lives with the judge (domain.judge.labels); forms.py says
 # which fields each form asks.
@@ -35,7 +37,8 @@ assert [c for c, _ in CHOICES["action"]] == list(DRAW_ACTIONS)
 assert [c for c, _ in CHOICES["by"]] == list(CHALLENGERS)
 assert [c for c, _ in CHOICES["situation"]] == list(CHEESE_SITUATIONS)
 # Which picker's Wild makes the colour-called question relevant (judge.js hides it otherwise).
-COLOUR_NEEDS = {"play": "top", "draw": "top", "cheese-touch": "top", "stacking": "pending"}
+COLOUR_NEEDS = {"play": "top", "draw": "top", "cheese-touch": "top", "stacking": "pending",
+                "jump-in": "top"}
 PENDING_CHOICES = [0, 2, 4, 6, 8, 10, 12, 16, 20]
 KIND_ORDER = [k for k in KINDS]
 
@@ -44,15 +47,14 @@ def _game_context() -> dict[str, Any]:
     """The game the judge was opened from (`?game=<id>`): its edition, rules, players."""
     game_id = request.args.get("game")
     if game_id is None:
-        return {"game": None, "edition": DEFAULT_EDITION, "stacking": False,
-                "uno_penalty": None, "players": None, "names": []}
+        return {"game": None, "edition": DEFAULT_EDITION, "rules": HouseRules(), "players": None,
+                "names": []}
     game = games.load_game(game_id)
     if game is None:
         abort(404)
     sheet = games.sheet_of(game)
-    return {"game": game, "edition": sheet.edition.slug, "stacking": sheet.rules.stacking,
-            "uno_penalty": sheet.rules.uno_penalty, "players": len(sheet.players),
-            "names": list(sheet.players)}
+    return {"game": game, "edition": sheet.edition.slug, "rules": sheet.rules,
+            "players": len(sheet.players), "names": list(sheet.players)}
 
 
 @bp.get("/judge")
@@ -85,8 +87,8 @@ def judge_question(question: str):
     ctx = _game_context()
     if question == "cheese-touch" and ctx["game"] is None:
         ctx["edition"] = editions_with("cheese-touch")[0].slug  # a deck with the card
-    values: dict[str, Any] = {"edition": ctx["edition"], "stacking": ctx["stacking"],
-                              "uno_penalty": ctx["uno_penalty"], "players": ctx["players"]}
+    values: dict[str, Any] = {"edition": ctx["edition"], "players": ctx["players"],
+                              **_rule_values(ctx["rules"])}
     asked = request.args.get("asked") == "1"
     asked_q, ruling, error = _ask(question, ctx, values) if asked else ({}, None, None)
     edition = EDITIONS.get(values["edition"], EDITIONS[DEFAULT_EDITION])
@@ -103,12 +105,11 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
          ) -> tuple[dict[str, Any], Ruling | None, str | None]:
     """The question the form asks, judged: the ruling, or what is wrong with it."""
     asked_q, error = question_from_args(question, request.args, ctx["edition"])
-    values.update(edition=asked_q["edition"],
-                  stacking=asked_q["house_rules"].get("stacking", ctx["stacking"]),
-                  uno_penalty=asked_q["house_rules"].get("uno_penalty", ctx["uno_penalty"]),
-                  players=asked_q.get("players", ctx["players"]))
+    values.update(edition=asked_q["edition"], players=asked_q.get("players", ctx["players"]),
+                  **asked_q["house_rules"])
     wd4_key = {"play": "card", "draw": "drawn"}.get(question)
     if (error is None and wd4_key and "hand" not in asked_q
+            and not asked_q["house_rules"].get("wild_draw4_any_time")  # no bluffing: no hand
             and kind_of(asked_q.get(wd4_key)) == "wild-draw4"):
         error = gettext("A Wild Draw Four depends on the player's other cards: tick the ones of "
                         "the colour in play (or “None”), then tap Judge.")
@@ -118,6 +119,12 @@ def _ask(question: str, ctx: dict[str, Any], values: dict[str, Any]
         return asked_q, translated_ruling(judge(asked_q)), None
     except (JudgeError, CardError, HouseRuleError) as err:
         return asked_q, None, _nicer(translated_error(err), question)
+
+
+def _rule_values(rules: HouseRules) -> dict[str, Any]:
+    """The house rules a form starts from: the game's, or all off."""
+    return {"stacking": rules.stacking, "uno_penalty": rules.uno_penalty,
+            **{name: getattr(rules, name) for name in PLAY_RULES}}
 
 
 def _rule_links(ruling: Ruling | None) -> list[tuple[str, str, str]]:
@@ -149,4 +156,7 @@ FORM_CONSTANTS = {
     "bool_fields": BOOL_FIELDS, "kind_only": KIND_ONLY, "optional_pickers": OPTIONAL_PICKERS,
     "name_labels": NAME_LABELS, "pending_choices": PENDING_CHOICES,
     "max_uno_penalty": MAX_UNO_PENALTY, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
+    "picker_only": PICKER_KINDS, "rule_help": HOUSE_RULE_HELP, "stacking_help": STACKING_HELP,
+    "rule_names": HOUSE_RULE_NAMES,
+    "play_rules": PLAY_RULES,
 }

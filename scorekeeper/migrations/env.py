@@ -8,6 +8,8 @@ import logging
 from alembic import context
 from flask import current_app
 
+from scorekeeper.database import lock_upgrade_transaction
+
 config = context.config
 logger = logging.getLogger("alembic.env")
 target_db = current_app.extensions["migrate"].db
@@ -32,6 +34,7 @@ def run_migrations_online() -> None:
     with target_db.engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_db.metadata, **conf_args)
         with context.begin_transaction():
+            lock_upgrade_transaction(connection)  # servers starting together take turns
             context.run_migrations()
 
 

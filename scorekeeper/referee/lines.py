@@ -2,7 +2,8 @@
 
 A line is a player's name, then what they did:
   `Alice red-7` · `Bob wild blue` · `Carol draw` · `Carol draw 2` · `Alice draw blue-5`
-  · `Dave challenge red-2 blue-7` (the Wild Draw Four player's other cards).
+  · `Dave challenge red-2 blue-7` (the Wild Draw Four player's other cards)
+  · `Alice red-7 swap Bob` (Seven-O: whom the 7 swaps hands with).
 The words `draw` and `challenge` are read in Polish too (`dobiera`, `sprawdza`), so a
 line the page wrote in either language reads back."""
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..domain.text import N_, say
 DRAW_WORDS = ("draw", "dobiera", "dobierz")
 CHALLENGE_WORDS = ("challenge", "sprawdza", "sprawdź")
 WORDS = {"en": ("draw", "challenge"), "pl": ("dobiera", "sprawdza")}
+SWAP_WORDS = {"en": "swap", "pl": "zamiana"}
 MAX_LINES = 500
 
 
@@ -34,15 +36,27 @@ def _read_line(line: str, number: int, players: list[str]) -> dict[str, Any]:
     if player is None:
         raise LineError(say(N_("Line %(num)d: start it with a player's name (%(names)s)."),
                             num=number, names=", ".join(players) or "—"))
-    words = line[len(player):].replace(":", " ").lower().split()
+    rest, swap_with = _swap_of(line[len(player):], players)
+    words = rest.replace(":", " ").lower().split()
     if not words:
         raise LineError(say(N_("Line %(num)d: say what %(who)s did after the name."),
                             num=number, who=player))
     if words[0] in CHALLENGE_WORDS:
         return {"player": player, "challenge": True, "hand": words[1:]}
-    if words[0] in DRAW_WORDS:
-        return _draw(player, words[1:])
-    return _card(player, words)
+    play = _draw(player, words[1:]) if words[0] in DRAW_WORDS else _card(player, words)
+    if swap_with is not None:
+        play["swap_with"] = swap_with
+    return play
+
+
+def _swap_of(rest: str, players: list[str]) -> tuple[str, str | None]:
+    """`… swap Bob` (or `zamiana`): the name, as the players list spells it."""
+    for word in SWAP_WORDS.values():
+        head, found, name = rest.partition(f" {word} ")
+        if found:
+            name = name.strip()
+            return head, next((p for p in players if p.lower() == name.lower()), name)
+    return rest, None
 
 
 def _player_of(line: str, players: list[str]) -> str | None:
@@ -84,4 +98,6 @@ def line_of(play: dict[str, Any], lang: str) -> str:
         parts.append(play["card"])
     if play.get("colour"):
         parts.append(play["colour"])
+    if play.get("swap_with"):
+        parts += [SWAP_WORDS.get(lang, SWAP_WORDS["en"]), play["swap_with"]]
     return " ".join(parts)

@@ -1,9 +1,10 @@
 """`/referee`: the page a family uses to replay a disputed stretch.
 
-Thin on purpose: the form (GET, like the judge's: replaying changes nothing, and every
-timeline has a link that can be shared) is read into the body of `POST /api/referee`,
-`domain.referee` replays it, and the page shows the timeline. A tap (a player and a card, a
-draw, a challenge) adds a line to the typed plays: taps and typed lines are one list.
+Thin on purpose: the form is read into the body of `POST /api/referee`, `domain.referee`
+replays it, and the page shows the timeline. A tap (a player and a card, a draw, a challenge)
+adds a line to the typed plays: taps and typed lines are one list. The form POSTs (500 plays
+do not fit in an address: gunicorn refuses a request line past 4 KB); a GET with the same
+fields still answers, so a short stretch keeps a link that can be shared (`_link`).
 `/referee/form` answers the same form alone, for referee.js to swap in after a tap: the
 server is the one engine, the page only shows what it says."""
 from __future__ import annotations
@@ -15,7 +16,8 @@ from flask_babel import get_locale, gettext
 
 from ..domain import rulebook
 from ..domain.cards import COLOURS, KINDS, CardError, parse_card
-from ..domain.editions import DEFAULT_EDITION, EDITIONS, HouseRuleError
+from ..domain.editions import (
+    DEFAULT_EDITION, EDITIONS, HOUSE_RULE_HELP, HOUSE_RULE_NAMES, PLAY_RULES, HouseRuleError)
 from ..domain.judge import SHORT, JudgeError
 from ..domain.referee import RefereeError, referee
 from ..domain.text import N_
@@ -25,13 +27,16 @@ from . import bp
 from .lines import WORDS, LineError, line_of, read_lines
 
 WILDS = ("wild", "wild-draw4")
+LINK_MOST = 2000  # longer links are not offered: well inside gunicorn's 4,094-byte request line
+STACKING_ARGS = {"on": True, "same-kind": "same-kind", "equal-or-higher": "equal-or-higher"}
+REPLAY_ERRORS = (LineError, RefereeError, JudgeError, CardError, HouseRuleError)
 FAULTS = {"wrong-player": N_("Not their turn"), "wrong-card": N_("Card not allowed here"),
           "going-out": N_("The hand was already over")}
 
 
 def _settings() -> dict[str, Any]:
     """The form's settings: from the URL, else from the game it was opened from."""
-    args, game = request.args, None
+    args, game = request.values, None
     defaults = {"players": "", "edition": DEFAULT_EDITION, "stacking": False, "dealer": ""}
     if args.get("game"):
         game = games.load_game(args["game"])
@@ -39,16 +44,21 @@ def _settings() -> dict[str, Any]:
             abort(404)
         sheet = games.sheet_of(game)
         defaults = {"players": ", ".join(sheet.players), "edition": sheet.edition.slug,
-                    "stacking": sheet.rules.stacking, "dealer": sheet.next_dealer}
+                    "stacking": sheet.rules.stacking, "dealer": sheet.next_dealer,
+                    **{name: getattr(sheet.rules, name) for name in PLAY_RULES}}
     asked = args.get("asked") == "1"
+    # issue 39: the play rules, on from the game or ticked on the form
+    play_rules = {name: (args.get(name) == "on") if asked else bool(defaults.get(name))
+                  for name in PLAY_RULES}
     edition = args.get("edition", defaults["edition"])
     return {"game": game, "asked": asked, "edit": args.get("edit") == "1",
             "players_text": args.get("players", defaults["players"]).strip()[:500],
             "edition": edition if edition in EDITIONS else DEFAULT_EDITION,
-            "stacking": args.get("stacking") == "on" if asked else defaults["stacking"],
+            "stacking": STACKING_ARGS.get(args.get("stacking", ""), False) if asked
+            else defaults["stacking"], "play_rules": play_rules,
             "dealer": args.get("dealer", defaults["dealer"]),
             "start_colour": args.get("start_colour", ""), "start_kind": args.get("start_kind", ""),
-            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:20_000],
+            "called": args.get("called", ""), "plays_text": args.get("plays", "")[:60_000],
             "cards": args.get("cards", "").strip()[:4]}
 
 
@@ -57,13 +67,13 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(separator) if n.strip()]
 
 
-@bp.get("/referee")
+@bp.route("/referee", methods=["GET", "POST"])
 def referee_page():
     context, status = _page()
     return render_template("referee.html", **context), status
 
 
-@bp.get("/referee/form")
+@bp.route("/referee/form", methods=["GET", "POST"])
 def referee_form():
     """The form alone (the timeline, the taps, the plays): what a tap changes."""
     context, status = _page()
@@ -73,29 +83,50 @@ def referee_form():
 def _page() -> tuple[dict[str, Any], int]:
     s = _settings()
     names = _names(s["players_text"])
-    s["each"] = [request.args.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
-    error, replay, rows = None, None, []
+    s["each"] = [request.values.get(f"cards_{i}", "").strip()[:4] for i in range(len(names))]
+    error, replay, rows, swap = None, None, [], None
     if s["asked"] and _tapped():  # a tap it cannot read says so, and the timeline stays
-        s["plays_text"], error = _added(s["plays_text"], names)
+        swap = _swap_needed(s, names)
+        if swap is None:
+            s["plays_text"], error = _added(s, names)
     if s["asked"]:
         try:
             plays = read_lines(s["plays_text"], names)
             replay = referee(_body(s, names, plays))
             rows = _rows(replay, plays)
-        except (LineError, RefereeError, JudgeError, CardError, HouseRuleError) as err:
+        except REPLAY_ERRORS as err:
             error = translated_error(err)
     edition = EDITIONS[s["edition"]]
+    first = replay.first_illegal if replay is not None else None
     context = dict(
         s=s, names=names, replay=replay, rows=rows, error=error, start=_start_row(replay),
         editions=EDITIONS, colours=COLOURS, short=SHORT, wilds=WILDS, now=_now(replay),
         kinds=[k for k in KINDS.values() if k.token in edition.deck],
         challenge=_challenge(replay), words=WORDS.get(_lang(), WORDS["en"]),
-        taps=bool(names and s["start_kind"]))
+        taps=bool(names), link=_link(s) if s["asked"] else None,
+        first=rows[first] if first is not None and first < len(rows) else None,
+        swap=swap, rule_help=HOUSE_RULE_HELP, rule_names=HOUSE_RULE_NAMES, play_rules=PLAY_RULES)
     return context, 422 if error else 200
 
 
 def _tapped() -> bool:
-    return bool(request.args.get("add") or request.args.get("challenge"))
+    args = request.values
+    return bool(args.get("add") or args.get("challenge") or (args.get("swap") and args.get("swap_tap")))
+
+
+def _swap_needed(s: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """Seven-O: a 7 tapped without whom it swaps with. The page then asks "swap with whom?" as
+    player tiles; each tile carries the tapped play, so one more tap adds it."""
+    args = request.values
+    if (not s["play_rules"]["seven_o"] or args.get("add") != "play" or args.get("kind") != "7"
+            or args.get("swap") or args.get("who") not in names):
+        return None
+    so_far = _so_far(s, names)
+    if so_far is None or so_far.table.counts.get(args["who"]) == 1:
+        return None  # added as tapped (the replay says what is wrong), or a last card: no swap
+    return {"who": args["who"], "tap": "|".join([args["who"], args.get("colour", ""), "7",
+                                                 args.get("drew", "")]),
+            "others": [n for n in names if n != args["who"]]}
 
 
 def _start_token(s: dict[str, Any]) -> str | None:
@@ -107,7 +138,8 @@ def _start_token(s: dict[str, Any]) -> str | None:
 
 
 def _body(s: dict[str, Any], names: list[str], plays: list[dict]) -> dict[str, Any]:
-    body: dict[str, Any] = {"edition": s["edition"], "house_rules": {"stacking": s["stacking"]},
+    rules = {"stacking": s["stacking"], **{k: True for k, on in s["play_rules"].items() if on}}
+    body: dict[str, Any] = {"edition": s["edition"], "house_rules": rules,
                             "players": names, "start": _start_token(s), "plays": plays}
     if s["dealer"] in names:
         body["dealer"] = s["dealer"]
@@ -126,14 +158,21 @@ def _count(raw: str) -> int | str:
     return int(raw) if raw.isascii() and raw.isdigit() else raw  # the referee says why not
 
 
-def _added(text: str, names: list[str]) -> tuple[str, str | None]:
-    """The plays with the tapped play added (or the last one taken away)."""
-    args = request.args
+def _added(s: dict[str, Any], names: list[str]) -> tuple[str, str | None]:
+    """The plays with the tapped play added (or the last one taken away). A challenge is the
+    charged player's: the server knows who, so the Challenge tile is one tap."""
+    args, text = request.values, s["plays_text"]
     lines = [line for line in text.splitlines() if line.strip()]
+    if args.get("swap") and args.get("swap_tap"):  # a tile of "swap with whom?": the 7 tapped
+        who, colour, kind, drew = (args["swap_tap"].split("|") + ["", "", "", ""])[:4]
+        args = {**args.to_dict(), "add": "play", "who": who, "colour": colour, "kind": kind,
+                "drew": drew}
     action = args.get("add", "")
     if action == "undo":
         return "\n".join(lines[:-1]), None
     who = args.get("who", "")
+    if args.get("challenge"):
+        who = _challenger(s, names) or who
     if who not in names:
         return text, gettext("Tap who played first, then the card.")
     play: dict[str, Any] = {"player": who}
@@ -149,11 +188,41 @@ def _added(text: str, names: list[str]) -> tuple[str, str | None]:
             play["colour"] = colour
         if args.get("drew"):
             play["draw"] = 1
+        if kind == "7" and args.get("swap") in names:
+            play["swap_with"] = args["swap"]
     elif action in ("draw", "draw2"):
         play["draw"] = 2 if action == "draw2" else 1
     else:
         return text, None
     return "\n".join(lines + [line_of(play, _lang())]), None
+
+
+def _challenger(s: dict[str, Any], names: list[str]) -> str | None:
+    """Who may challenge the Wild Draw Four the plays so far end with, if they do."""
+    so_far = _so_far(s, names)
+    open_ = so_far.open_challenge if so_far is not None else None
+    return open_.challenger if open_ is not None else None
+
+
+def _so_far(s: dict[str, Any], names: list[str]):
+    """The replay of the plays before this tap, or None when they cannot be replayed (the
+    page's own replay then says why)."""
+    try:
+        return referee(_body(s, names, read_lines(s["plays_text"], names)))
+    except REPLAY_ERRORS:
+        return None
+
+
+def _link(s: dict[str, Any]) -> str | None:
+    """The GET address of this replay, to share or bookmark, if it is short enough."""
+    fields = {"asked": "1", "game": s["game"].id if s["game"] else None,
+              "players": s["players_text"], "dealer": s["dealer"],
+              "start_colour": s["start_colour"], "start_kind": s["start_kind"],
+              "called": s["called"], "edition": s["edition"], "cards": s["cards"],
+              "stacking": "on" if s["stacking"] is True else s["stacking"] or None, "plays": s["plays_text"]}
+    fields |= {f"cards_{i}": count for i, count in enumerate(s.get("each", []))}
+    link = url_for("referee.referee_page", **{k: v for k, v in fields.items() if v})
+    return link if len(link) <= LINK_MOST else None
 
 
 def _lang() -> str:

@@ -79,6 +79,9 @@ def house_marking(rule: rulebook.Rule, house: HouseRules | None,
     if rule.house_rule == "blank_points":
         return "on", ngettext("In force in this game: a Blank scores %(num)d point.",
                               "In force in this game: a Blank scores %(num)d points.", house.blank_points)
+    if rule.house_rule == "stacking" and isinstance(house.stacking, str):
+        return "on", gettext("In force in this game: %(mode)s.", mode=translated(house.names()[
+            int(house.zero_counts_ten)]))
     return "on", gettext("In force in this game.")
 
 

@@ -127,4 +127,5 @@ def js_texts() -> str:
         "e": gettext("Edit hand %(number)s", number="{t}"),
         "w": gettext("Hands waiting to be sent from this phone: %(count)s.", count="{t}"),
         "r": gettext("One needs a look before it can be saved:"),
-        "n": gettext("Not in step yet: a hand from this phone is waiting.")}, ensure_ascii=False, separators=(",", ":"))
+        "n": gettext("Not in step yet: a hand from this phone is waiting."),
+        "x": gettext("Not saved: %(why)s", why="{t}"), "fix": gettext("Fix it"), "drop": gettext("Discard")}, ensure_ascii=False, separators=(",", ":"))

@@ -4,3 +4,6 @@ from flask import Blueprint
 bp = Blueprint("scorepad", __name__)
 
 from . import delete_views, hand_views, views  # noqa: E402,F401  (register the routes on bp)
+from .waiting import known_game  # noqa: E402
+
+bp.add_app_template_global(known_game)

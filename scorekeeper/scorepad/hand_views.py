@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, after_this_request, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..access.games import can_edit, key_hash_opens
 from ..domain.cards import KINDS
 from ..errors import status_of
 from ..models import Game
-from ..numbers import whole_number
+from ..numbers import stored_number, whole_number
 from ..services import games, hands
 from ..services.game_state import GameState, game_state
 from ..services.page_values import GameView, HandView, game_view
-from ..services.errors import HandChanged, HandGone, PossibleDuplicate, ServiceError
+from ..services.errors import HandChanged, HandGone, PossibleDuplicate, SavedThenDeleted, ServiceError, TooMany
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
@@ -27,7 +27,7 @@ from .keypad_words import keypad_words
 
 # The buttons of the clash questions (the `answer` a form posts).
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
-# Sent by the outbox (static/board.js) when it sends a waiting hand from another page.
+# Sent by the outbox (static/outbox.js) when it sends a waiting hand from another page.
 BACKGROUND_HEADER = "X-Outbox-Background"
 # The request ids of this phone's earlier saves still waiting when it saved this hand (`mine`,
 # sent by keypad.js): hands it saved itself are never "saved on another phone". Read at most:
@@ -98,8 +98,19 @@ def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     try:
         return _save_hand(game.id, number, held, typed, form), {}, None, 200
     except ServiceError as err:
+        if isinstance(err, TooMany):
+            _retry_after(err.details["retry_after"])
         clash = _clash(game.id, err, held, typed, form)
         return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
+
+
+def _retry_after(seconds: int) -> None:
+    """The page's 429 carries Retry-After, as the API's does (its words say it in minutes)."""
+
+    @after_this_request
+    def say_when(response):
+        response.headers["Retry-After"] = str(seconds)
+        return response
 
 
 def _fresh_form(game: GameView, sheet, number: int | None):
@@ -128,16 +139,7 @@ def _hand_page(game: Game, view: GameView, number: int | None, form=None, proble
         problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
         field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
-        clash=clash, keypad_words=keypad_words, waiting=_waiting(number)), status
-
-
-def _waiting(number: int | None) -> tuple[str, int]:
-    """The request ids of this game's new hands waiting in the phone's outbox (keypad.js asks
-    with ?waiting=id,id), and how many of them the server has not stored: a new hand's keypad is
-    numbered after those (a hand whose answer was lost is stored already, and counts once)."""
-    asked = request.args.get("waiting", "") if number is None and request.method == "GET" else ""
-    ids = [i for i in asked.split(",") if 0 < len(i) <= hands.MAX_REQUEST_ID][:MOST_WAITING]
-    return ",".join(ids), len(ids) - hands.stored_requests(request.view_args["game_id"], ids)
+        clash=clash, keypad_words=keypad_words), status
 
 
 def _tokens_before(game: GameView, number: int | None, form) -> dict[str, list[str]]:
@@ -157,7 +159,8 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     answer = request.form.get("answer")
     if number is None:
         saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
-                                  after=whole_number(form.after.data), after_version=whole_number(form.seen.data),
+                                  after=stored_number(form.after.data),
+                                  after_version=stored_number(form.seen.data),
                                   confirm_new=answer == NEW_HAND, ask_always=True,
                                   mine=frozenset(request.form.getlist("mine")[:MOST_WAITING]))
         _tell(gettext("Hand %(number)d saved.", number=saved.hand.number) if saved.created
@@ -193,6 +196,8 @@ def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> di
     mine = {name: (held.get(name, []), typed.get(name)) for name in players}
     clash = {"kind": type(err).__name__, "message": translated(err.message), "mine": mine,
              "players": players, "theirs": None}
+    if isinstance(err, SavedThenDeleted):  # nothing stored to show beside it: only this phone's
+        return clash | {"number": err.details["duplicate_of"]}
     if isinstance(err, PossibleDuplicate):
         theirs = fresh.hand(err.details["duplicate_of"])
     else:

@@ -41,4 +41,9 @@ def keypad_words() -> dict[str, object]:
         "resume": gettext("Resume the hand you started ({cards})"),
         "waitingNew": gettext("Hand {number}: {name} went out, +{points}, waiting to be sent"),
         "waitingEdit": gettext("Changes to hand {number}, waiting to be sent"),
+        "refusedNew": gettext("Hand {number}: {name} went out, +{points}"),  # refused: never "waiting"
+        "refusedEdit": gettext("Changes to hand {number}"),
+        # what the server would refuse, in its own words (forms.py, hand_form.py)
+        "needOut": gettext("Tap the player who went out."),
+        "needCards": gettext("Tap the cards left in %(name)s's hand, or type their total.", name="{name}"),
     }

@@ -49,6 +49,11 @@ class PossibleDuplicate(Conflict):
     details: duplicate_of (its number), same_cards."""
 
 
+class SavedThenDeleted(PossibleDuplicate):
+    """Another phone saved a hand at the number this one would take, then deleted it, since this
+    phone looked: maybe this very hand. details: duplicate_of (the number it had), deleted."""
+
+
 class TooMany(ServiceError):
     """Past a bound on what one game may take in a while; details: retry_after (seconds)."""
 

@@ -25,7 +25,8 @@ from ..domain.editions import get_edition, parse_house_rules
 from ..domain.scoring import Hand as DomainHand, Outcome, ScoreSheet, build_hand
 from ..models import Game, Hand, db
 from ..plain_select import PlainSelect
-from .games import VISIBLE, game_settings, load_game, load_game_head, stored_cards, teams_of
+from . import hand_scores
+from .games import VISIBLE, game_settings, hand_count, load_game, load_game_head, stored_cards, teams_of
 from .cache import game_summaries
 from .page_values import GameView, HandView, game_view
 
@@ -140,15 +141,14 @@ class GameSummary:
 
 
 def summary_of(head: Game) -> GameSummary:
-    """`head`'s summary at its version: kept per version, so a list of games scores only the
-    games that changed since it was last shown, each once. A game not kept whole is scored
-    without being kept (a home page's 60 games must not push out the games being played)."""
+    """`head`'s summary at its version: kept per version, so a list of games asks only about
+    the games that changed since it was last shown, each once: its hands' count and the sums
+    of their per-seat rows (hand_scores), never their cards."""
     key = (head.id, head.version)
     summary = game_summaries().get(key)
     if summary is None:
-        kept = kept_states().get(head.id)
-        state = kept if kept is not None and kept.version == head.version else state_of(head, keep=False)
-        summary = GameSummary(state.sheet.players, state.sheet.edition, len(state.keys), state.outcome)
+        summary = GameSummary([p.name for p in head.players], get_edition(head.edition), hand_count(head.id),
+                              hand_scores.outcome(head))
         game_summaries().put(key, summary)
     return summary
 

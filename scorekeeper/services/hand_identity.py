@@ -11,7 +11,7 @@ from sqlalchemy.orm import selectinload
 from ..domain.scoring import Hand as DomainHand
 from ..domain.text import N_, say
 from ..models import DeletedHand, Game, Hand, HeldCards, db, utcnow
-from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate
+from .errors import HandChanged, HandGone, HandMoved, NotFound, PossibleDuplicate, SavedThenDeleted
 from ..ids import hand_id_from, new_hand_id
 from .transactions import WRITE_STAMP
 
@@ -63,6 +63,11 @@ def live_hand(game: Game, where) -> Hand | None:
     """The game's saved hand that `where` picks, with its cards (the game's other hands are not read)."""
     return db.session.scalars(select(Hand).where(Hand.game_id == game.id, where)
                               .options(selectinload(Hand.entries))).first()
+
+
+def _deleted_hands(game: Game) -> int:
+    return db.session.scalar(select(func.count()).select_from(DeletedHand)
+                             .where(DeletedHand.game_id == game.id)) or 0
 
 
 def live_hands(game: Game) -> int:
@@ -130,13 +135,16 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
 
     What the phone saw is the game's version (`after_version`): every hand written after it is
     compared, however many were deleted or put back meanwhile. `after`, a count of hands seen
-    (the API's older field), compares the hands numbered above it. `mine`: request ids of
-    hands the same phone saved before this one (its outbox): never another phone's."""
+    (the API's older field), compares the hands numbered above it, less one for each hand
+    deleted and not put back (each moved every later hand down one, so a count seen before a
+    delete matches again). `mine`: request ids of hands the same phone saved before this one
+    (its outbox): never another phone's."""
     if after_version is not None:
         written = Hand.revision > after_version
-        is_new = lambda hand: hand.created_version is not None and hand.created_version > after_version
-    elif after is not None and count > after:
-        written = Hand.number > after
+        # a hand put back (Undo) keeps no created_version: its revision says when it was written
+        is_new = lambda hand: (hand.created_version or hand.revision) > after_version
+    elif after is not None and count > (first := after - _deleted_hands(game)):
+        written = Hand.number > first
         is_new = lambda hand: True
     else:
         return
@@ -147,6 +155,8 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
     same = next((h for h in since if _as_entered(h) == entered), None)
     fresh = [h for h in since if is_new(h)] if ask_always else []
     if same is None and not fresh:
+        if after_version is not None:
+            check_not_deleted_since(game, count + 1, after_version, mine)
         return
     shown = same or fresh[0]
     raise PossibleDuplicate(
@@ -154,3 +164,18 @@ def check_not_saved_since(game: Game, result: DomainHand, ask_always: bool, coun
             if same else N_("Hand %(number)s was just saved on another phone: is this the same hand?"),
             number=shown.number),
         details={"duplicate_of": shown.number, "same_cards": same is not None})
+
+
+def check_not_deleted_since(game: Game, number: int, after_version: int, mine: frozenset[str]) -> None:
+    """Refuse a new hand that would be hand `number` when another phone saved a hand at that
+    number since this phone looked (`after_version`), then deleted it: the phone is asked
+    whether it is that hand before anything is stored."""
+    grave = db.session.scalars(select(DeletedHand).where(
+        DeletedHand.game_id == game.id, DeletedHand.number == number,
+        DeletedHand.revision > after_version).order_by(DeletedHand.revision.desc())).first()
+    if grave is None or grave.request_id in mine:
+        return
+    raise SavedThenDeleted(
+        say(N_("Hand %(number)s was saved on another phone after this one was entered, then deleted "
+               "there: save this hand anyway?"), number=number),
+        details={"duplicate_of": number, "same_cards": False, "deleted": True})

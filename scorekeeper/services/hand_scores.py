@@ -10,7 +10,7 @@ from ..domain.scoring import Hand as DomainHand, Outcome
 from ..domain.seat_scores import SeatScore, seat_scores
 from ..domain.systems import system_of
 from ..models import Game, Hand, HandScore, Player, db
-from .games import teams_of
+from .games import hand_count, teams_of
 
 
 def values_of(game: Game) -> dict[str, int]:
@@ -99,13 +99,15 @@ def first_over(game: Game) -> int | None:
                                                   else_=None))))
 
 
-def _side_totals(game: Game, upto: int | None = None) -> dict:
-    """Each side's total (player name, or team number) after hand `upto` (None: all hands)."""
+def side_totals(game: Game, upto: int | None = None, only: int | None = None) -> dict:
+    """Each side's total (player name, or team number in a team game) under the game's system,
+    after hand `upto` (None: all hands), or what hand `only` alone added."""
     teams, side = _sides(game)
     query = (select(side, func.sum(_column(game.scoring, teams))).join(Player, Player.id == HandScore.player_id)
              .where(HandScore.game_id == game.id).group_by(side))
-    if upto is not None:
-        query = query.join(Hand, Hand.id == HandScore.hand_id).where(Hand.number <= upto)
+    if upto is not None or only is not None:
+        query = query.join(Hand, Hand.id == HandScore.hand_id).where(
+            Hand.number <= upto if only is None else Hand.number == only)
     sums = dict(db.session.execute(query).all())
     if teams:
         numbers = sorted({p.team for p in game.players})
@@ -113,33 +115,33 @@ def _side_totals(game: Game, upto: int | None = None) -> dict:
     return {p.name: int(sums.get(p.id) or 0) for p in game.players}
 
 
-def is_over(game: Game) -> bool:
+def is_over(game: Game, totals: dict | None = None) -> bool:
     """Whether some hand took a player (a team, in a team game) to the target. When no card
-    is worth less than nothing, totals only grow, so the final totals (one GROUP BY) tell;
-    otherwise the running ones do (first_over)."""
+    is worth less than nothing, totals only grow, so the final totals (one GROUP BY, or
+    `totals` when the caller has them) tell; otherwise the running ones do (first_over)."""
     if min(values_of(game).values(), default=0) >= 0:
-        return max(_side_totals(game).values(), default=0) >= game.target
+        totals = side_totals(game) if totals is None else totals
+        return max(totals.values(), default=0) >= game.target
     return first_over(game) is not None
 
 
-def outcome(game: Game) -> Outcome:
+def outcome(game: Game, totals: dict | None = None, hands: int | None = None) -> Outcome:
     """Whether the game is over and who won, as ScoreSheet.outcome decides it, from sums of
-    the narrow rows and the target: no hand's cards are read."""
+    the narrow rows and the target: no hand's cards are read. `totals` (side_totals) and
+    `hands` (how many) when the caller has them already."""
     system, team_list = system_of(game.scoring), teams_of(game)
     players = [p.name for p in game.players]
 
     def best(totals: dict) -> list[str]:
-        if not totals:
-            return []
         if team_list:
             top = system.best(totals)
             return [name for n, team in enumerate(team_list) if totals[n] == top for name in team]
         return system.leaders(totals, players)
 
-    has_hands = db.session.scalar(select(func.count()).select_from(HandScore)
-                                  .where(HandScore.game_id == game.id)) > 0
-    leaders = best(_side_totals(game)) if has_hands else []
-    ended = first_over(game)
+    totals = side_totals(game) if totals is None else totals
+    hands = hand_count(game.id) if hands is None else hands
+    leaders = best(totals) if hands else []
+    ended = first_over(game) if hands and is_over(game, totals) else None
     if ended is None:
         return Outcome(False, [], leaders)
-    return Outcome(True, best(_side_totals(game, ended)), leaders, ended_after=ended)
+    return Outcome(True, best(side_totals(game, ended)), leaders, ended_after=ended)

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from ..domain.cards import CardError
 from ..domain.editions import get_edition
 from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, build_hand
-from ..domain.text import N_, message_of, say
+from ..domain.text import N_, Nn_, message_of, say, say_n
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
 from .game_state import GameState, game_state
@@ -66,14 +66,6 @@ def _fill(game: Game, hand: Hand, result: DomainHand) -> None:
 def _find_request(game_id: str, request_id: str) -> Hand | None:
     return db.session.scalars(
         select(Hand).where(Hand.game_id == game_id, Hand.request_id == request_id)).first()
-
-
-def stored_requests(game_id: str, request_ids: list[str]) -> int:
-    """How many of these request ids name a hand stored in the game."""
-    if not request_ids:
-        return 0
-    return db.session.scalar(select(func.count()).select_from(Hand).where(
-        Hand.game_id == game_id, Hand.request_id.in_(request_ids))) or 0
 
 
 def _next_version(game: Game) -> int:
@@ -153,7 +145,7 @@ def _room_for_a_hand(game: Game) -> int:
 
 
 def _count_save(game: Game) -> None:
-    """One more hand saved or deleted in the game's current hour (the caller's write keeps
+    """One more hand saved in the game's current hour (the caller's write keeps
     it); past HAND_SAVES_PER_HOUR, TooMany and nothing is written. Every phone of the game
     counts together, in the game's row, so any number of workers share the count."""
     limit = current_app.config["HAND_SAVES_PER_HOUR"]
@@ -164,9 +156,12 @@ def _count_save(game: Game) -> None:
         game.saves_since, game.saves_counted = now, 0
     if game.saves_counted >= limit:
         wait = math.ceil((game.saves_since + SAVE_WINDOW - now).total_seconds())
+        wait = max(wait, 1)
         raise TooMany(say(N_("This game took more hands within the last hour than any table plays: "
-                             "nothing was saved. Try again later.")),
-                      details={"retry_after": max(wait, 1)})
+                             "nothing was saved. %(when)s"),
+                          when=say_n(Nn_("Try again in %(num)d minute.", "Try again in %(num)d minutes."),
+                                     math.ceil(wait / 60))),
+                      details={"retry_after": wait})
     game.saves_counted += 1
 
 
@@ -234,7 +229,8 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
         _reshaped(game, "delete", hand)
-        _count_save(game)  # each delete keeps a row (the hand, for Undo)
+        # Never refused nor counted by the hourly bound: a family must be able to take back a
+        # mistaken hand at once, and every grave (the hand kept for Undo) was a counted save.
         return bury(game, hand).public_id
 
     deleted = write_game(game_id, change, load=load_game_head)

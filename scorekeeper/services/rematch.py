@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from ..domain.text import N_, message_of, say
 from ..models import Game
 from ..domain.systems import SystemChoiceError, parse_system
-from .errors import Conflict, Invalid
+from .errors import Conflict, Invalid, NotFound
 from . import tables
-from .games import create_game, get_game, sheet_of
+from .games import NO_GAME, create_game, load_game_head, next_dealer_seat, teams_of
+from .hand_scores import is_over
 
 
 @dataclass
@@ -27,24 +28,25 @@ def rematch_settings(game: Game) -> dict:
     game started with (before any "keep playing"). The deal moves on: whoever would deal
     next here (the player after the last dealer) deals the rematch's first hand.
     A family table's game also keeps its table (see `rematch`), and a team game its teams."""
-    seats = {p.name: p.seat for p in game.players}
-    sheet = sheet_of(game)
+    teams = teams_of(game)
     return {
         "players": [p.name for p in game.players],
         "edition": game.edition,
         "scoring": game.scoring,
         "target": game.past_targets[0] if game.past_targets else game.target,
         "house_rules": dict(game.house_rules),
-        "first_dealer_seat": seats[sheet.next_dealer],
-        "teams": [list(team) for team in sheet.teams] if sheet.teams else None,
+        "first_dealer_seat": next_dealer_seat(game),
+        "teams": [list(team) for team in teams] if teams else None,
     }
 
 
 def rematch(game_id: str, scoring: object = None) -> Rematch:
     """A new game like `game_id` (in another scoring system when `scoring` names one);
     refused (nothing created) while that game is still going."""
-    game = get_game(game_id)
-    if not sheet_of(game).outcome().finished:
+    game = load_game_head(game_id)
+    if game is None:
+        raise NotFound(NO_GAME)
+    if not is_over(game):
         raise Conflict(say(N_("This game is still going: a rematch can start once someone has won.")))
     settings = rematch_settings(game)
     if scoring:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import bindparam, select
+from sqlalchemy.orm import selectinload
 
-from ..domain.scoring import ScoreSheet
-from ..domain.teams import TeamScoring
-from ..models import FamilyTable, Game, db
+from ..domain.systems import ScoringSystem, system_of
+from ..models import FamilyTable, Game, Hand, db
 from ..plain_select import PlainSelect
+from . import hand_scores
 from .errors import NotFound
-from .games import NO_GAME, VISIBLE, load_game, sheet_of
+from .games import NO_GAME, VISIBLE, domain_hand, hand_count, load_game_head, next_dealer_seat, seat_names, teams_of
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class LiveLine:
     names: tuple[str, ...]
     total: int
     last: int | None  # what the last hand added (None before a first hand)
-    leads: bool
+    leads: bool  # best total once a hand is played: before the first hand nobody leads
 
 
 @dataclass
@@ -69,35 +70,37 @@ def following_game(table_id: str, game_id: str) -> str | None:
 
 
 def live_game(game_id: str, joiner: str) -> LiveGame | None:
-    game = load_game(game_id)
+    """The game as the screen shows it, from sums of its hands' per-seat rows (hand_scores)
+    and its last hand only: the same cost at any length, in any worker."""
+    game = load_game_head(game_id)
     if game is None:
         return None
-    sheet = sheet_of(game)
-    outcome = sheet.outcome()
-    points = sheet.points()
-    last = (sheet.hands[-1].winner, points[-1]) if sheet.hands else None
-    lines = _team_lines(sheet, last, joiner) if sheet.teams else _player_lines(sheet, last)
-    return LiveGame(game.id, game.version, game.edition, game.scoring, game.target, lines, len(sheet.hands),
-                    None if outcome.finished else sheet.next_dealer, last[0] if last else None,
-                    outcome.finished, list(outcome.winners), bool(sheet.teams))
+    count, system, teams = hand_count(game.id), system_of(game.scoring), teams_of(game)
+    totals = hand_scores.side_totals(game)
+    outcome = hand_scores.outcome(game, totals, count)
+    last = hand_scores.side_totals(game, only=count) if count else None
+    lines = _team_lines(system, teams, totals, last, joiner) if teams else \
+        _player_lines(system, [p.name for p in game.players], totals, last)
+    return LiveGame(game.id, game.version, game.edition, game.scoring, game.target, lines, count,
+                    None if outcome.finished else seat_names(game)[next_dealer_seat(game)],
+                    _last_winner(game) if count else None, outcome.finished, list(outcome.winners), bool(teams))
 
 
-def _player_lines(sheet: ScoreSheet, last) -> list[LiveLine]:
-    system = sheet.system
-    totals = sheet.standings()
+def _last_winner(game: Game) -> str:
+    """Who went out in the game's last hand (that one hand's cards are read)."""
+    hand = db.session.scalars(select(Hand).where(Hand.game_id == game.id).order_by(Hand.number.desc())
+                              .limit(1).options(selectinload(Hand.entries))).one()
+    return domain_hand(game, hand).winner
+
+
+def _player_lines(system: ScoringSystem, players: list[str], totals: dict, last: dict | None) -> list[LiveLine]:
     best = system.best(totals)
-    return [LiveLine(name, (name,), totals[name],
-                     system.gained(name, *last) if last else None, totals[name] == best)
-            for name in system.ranked(totals, sheet.players)]
+    return [LiveLine(name, (name,), totals[name], last[name] if last else None, bool(last) and totals[name] == best)
+            for name in system.ranked(totals, players)]
 
 
-def _team_lines(sheet: ScoreSheet, last, joiner: str) -> list[LiveLine]:
-    scoring = TeamScoring.of(sheet.system, sheet.teams)
-    hands = [(hand.winner, points) for hand, points in zip(sheet.hands, sheet.points())]
-    rows = scoring.running(hands)
-    totals = rows[-1] if rows else dict.fromkeys(range(len(sheet.teams)), 0)
-    gained = scoring.hand_points(*last) if last else {}
-    best = sheet.system.best(totals)
-    order = sheet.system.ranked(totals, list(range(len(sheet.teams))))  # best first, ties in team order
-    return [LiveLine(joiner.join(sheet.teams[t]), tuple(sheet.teams[t]), totals[t],
-                     gained.get(t, 0) if last else None, totals[t] == best) for t in order]
+def _team_lines(system: ScoringSystem, teams, totals: dict, last: dict | None, joiner: str) -> list[LiveLine]:
+    best = system.best(totals)
+    order = system.ranked(totals, list(range(len(teams))))  # best first, ties in team order
+    return [LiveLine(joiner.join(teams[t]), tuple(teams[t]), totals[t],
+                     last.get(t, 0) if last else None, bool(last) and totals[t] == best) for t in order]

@@ -9,7 +9,7 @@ from ..domain.scoring import MAX_NAME, WINNER_TAKES_POINTS
 from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Hand, HeldCards, Player, TablePlayer, db, utcnow
 from .errors import Conflict, Invalid, KeyMissing, KeyRefused, NotFound
-from .games import GAME_OPTIONS, NO_GAME, build_game, game_settings, load_game_head
+from .games import NO_GAME, build_game, game_settings, load_game_head
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
@@ -282,10 +282,3 @@ def stamp_text(stamp: tuple) -> str:
     the last write's moment is left out so that a write knows the text before it from its own
     version's step (table_overview moves the overview by one write without reading the table)."""
     return "|".join(str(part) for part in stamp[:3])
-
-
-def table_games(table_id: str) -> list[Game]:
-    """The table's games, oldest first, each whole (for its backup)."""
-    stmt = (select(Game).where(Game.table_id == table_id).order_by(Game.created_at, Game.id)
-            .options(*GAME_OPTIONS))
-    return list(db.session.scalars(stmt).unique())

@@ -1,9 +1,8 @@
 """Table pages. Views stay thin: the services do the work, access/tables.py decides who may."""
 from __future__ import annotations
 
-import json
-
-from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask import (Response, abort, flash, make_response, redirect, render_template, request,
+                   stream_with_context, url_for)
 from flask_babel import gettext, ngettext
 
 from ..access.games import editable_game_or_403, remember_key, remember_new_games
@@ -18,7 +17,7 @@ from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
 from ..services import table_game_seats, table_overview, table_summaries, tables
-from ..services.backups.export import envelope, game_record
+from ..services.backups.export import streamed, table_records
 from ..services.backups.restore import RestoreError
 from ..services.backups.table_restore import IntoTable
 from ..services.errors import ServiceError
@@ -199,8 +198,7 @@ def keep_score(table_id: str):
 def backup(table_id: str):
     """Every game of the table, as the whole-server backup writes games (keeper only)."""
     table = kept_table_or_403(table_id)
-    records = [game_record(g) for g in tables.table_games(table.id)]
-    body = json.dumps(envelope(records), ensure_ascii=False, indent=1)
+    body = stream_with_context(streamed(table_records(table.id)))  # limited: rate_limits.export_limit
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
     keep_no_copy()

@@ -73,7 +73,7 @@ def test_rematch_in_one_tap(page, live_server):
     game = finished_game(page, live_server)
     become_keeper(page, live_server, game)
     expect(page.locator(".over h2")).to_have_text("Ana wins!")
-    expect(page.locator(".over")).to_contain_text("Dee deals first")
+    expect(page.locator(".over-next")).to_contain_text("Dee deals first")
     page.get_by_role("button", name="Rematch", exact=True).tap()
     expect(page).not_to_have_url(re.compile(rf"/games/{game['id']}$"))
     expect(page.locator(".dealer")).to_have_text("Dee deals hand 1.")
@@ -97,4 +97,29 @@ def test_the_finished_board_fits_and_is_captured(browser, live_server, width):
             overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
             assert overflow <= 0, (role, scheme, overflow)
             page.screenshot(path=str(SHOTS / f"board-finished-{role}-{width}-{scheme}.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_at_320_px_the_final_scores_are_on_the_first_screen(browser, live_server, lang):
+    """The smallest phones (320 x 568): who won and every final total without scrolling, for
+    the keeper (whose rematch and target buttons come after the scores) as for a watcher."""
+    context = browser.new_context(viewport={"width": 320, "height": 568})
+    page = context.new_page()
+    game = finished_game(page, live_server)
+    page.goto(f"{live_server}/?lang={lang}")
+    for role in ("watcher", "keeper"):
+        if role == "keeper":
+            page.goto(f"{live_server}/games/{game['id']}/keep-score#key={game['edit_key']}")
+            page.locator("form.claim button[type=submit]").click()
+            page.wait_for_url(re.compile(rf"/games/{game['id']}$"))
+        page.goto(f"{live_server}/games/{game['id']}")
+        expect(page.locator(".over h2")).to_contain_text("Ana")
+        scores = page.locator("table.standings").bounding_box()
+        rows = page.locator("table.standings tbody tr")
+        expect(rows).to_have_count(4)
+        assert scores["y"] >= 0 and scores["y"] + scores["height"] <= 568, (role, scores)
+        assert page.evaluate("scrollY") == 0
+        if role == "keeper":
+            expect(page.locator(".over-next button.primary")).to_be_visible()
     context.close()

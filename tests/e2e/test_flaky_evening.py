@@ -36,11 +36,7 @@ def enter(page, taps, n: int, board: str, through_went_out: bool = False) -> Non
         taps(f'.out-links a:text-is("{PLAYERS[out]}")')
     else:
         page.goto(board + "/hands/new")
-    page.wait_for_function("""() => {  // numbered after this phone's hands still waiting
-        const form = document.querySelector("form.hand[data-waiting]");
-        return form && typeof outboxKeys === "function" && form.dataset.waiting ===
-            outboxKeys(form.dataset.game).map((k) => new Map(JSON.parse(localStorage.getItem(k)).fields).get("request_id")).join(",");
-    }""")
+    expect(page.locator("h1")).to_have_text(f"Hand {n}")  # numbered after this phone's hands still waiting
     assert page.evaluate("[...document.querySelectorAll('form.hand input[data-kind]')].every((b) => !b.value)")
     if not through_went_out:
         taps(f"#seat-{out} .out-toggle")

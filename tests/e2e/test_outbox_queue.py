@@ -1,7 +1,8 @@
 """The outbox queue of static/board.js, run in chromium (issue 27): saves are sent oldest first,
 each until the server has answered for it; a lost connection stops the round and the rest wait;
-a lost answer is recognised by its request id; a 409 or 422 in the middle waits for a person and
-holds back the later hands of its game only; a form token from an old session is renewed.
+a lost answer is recognised by its request id; a question (409) in the middle waits for a person
+and holds back the later hands of its game only; a refused hand (422) is never retried and holds
+nothing back (issue 37); a form token from an old session is renewed.
 
 The "server" is a route that answers by the rules of the real one (a request id it has stored
 answers "already saved", a redirect), so each case is exact and cheap."""
@@ -35,15 +36,18 @@ def queue(page, live_server):
         elif what == "token" and fields.get("csrf_token") != "fresh":
             route.fulfill(status=400, body="The CSRF token is missing.")
         elif isinstance(what, int):
-            route.fulfill(status=what, content_type="text/html", body="<p class=conflict>?</p>")
+            body = ("<section class=conflict><h2>Same hand?</h2><button name=answer value=same>Same</button></section>"
+                    if what == 409 else "<h1>That could not be recorded.</h1>")
+            route.fulfill(status=what, content_type="text/html", body=body)
         else:
             if rid not in server["stored"]:
                 server["stored"].append(rid)
             route.fulfill(status=302, headers={"Location": "/"})
 
-    page.route("**/fake/**", answer)
+    page.context.route("**/fake/**", answer)  # the service worker's fetches too
     page.goto(live_server + "/")
     page.add_script_tag(url="/static/board.js")
+    page.add_script_tag(url="/static/outbox.js")
     page.wait_for_function("typeof sendOutbox === 'function'")
     return page, server
 
@@ -99,11 +103,10 @@ def test_a_lost_answer_is_recognised_by_its_request_id(queue):
     assert waiting(page) == []
 
 
-@pytest.mark.parametrize("status", [409, 422])
-def test_a_hand_needing_a_look_holds_back_its_game_only(queue, status):
+def test_a_question_holds_back_its_game_only(queue):
     page, server = queue
     put(page, ("g", "h1"), ("g", "h2"), ("g", "h3"), ("other", "o1"))
-    server["plan"] = {"h2": [status]}
+    server["plan"] = {"h2": [409]}
     send(page)
     assert server["seen"] == ["h1", "h2", "o1"] and server["stored"] == ["h1", "o1"]
     assert waiting(page) == [["h2", True], ["h3", False]]  # h3 keeps its place behind h2
@@ -111,6 +114,20 @@ def test_a_hand_needing_a_look_holds_back_its_game_only(queue, status):
     assert server["seen"] == ["h1", "h2", "o1"]
     text = page.evaluate("document.body.textContent")
     assert "h2" not in text  # nothing of the question leaks onto this page
+
+
+@pytest.mark.parametrize("status", [422, 403])
+def test_a_refused_hand_is_never_retried_and_holds_nothing_back(queue, status):
+    """Issue 37: one empty Save by mistake must not block the phone."""
+    page, server = queue
+    put(page, ("g", "h1"), ("g", "h2"), ("g", "h3"))
+    server["plan"] = {"h2": [status]}
+    send(page)
+    assert server["seen"] == ["h1", "h2", "h3"] and server["stored"] == ["h1", "h3"]
+    assert waiting(page) == [["h2", False]]
+    assert page.evaluate("JSON.parse(localStorage.getItem(outboxKeys()[0])).refused")  # why, in words
+    send(page)  # never sent again unasked
+    assert server["seen"] == ["h1", "h2", "h3"]
 
 
 def test_a_form_token_from_a_closed_browser_is_renewed_not_asked_about(queue):
@@ -128,4 +145,5 @@ def test_a_save_from_an_older_version_joins_the_queue(queue):
     put(page, ("g", "h1"))
     send(page)
     assert server["seen"] == ["old-slot", "h1"] and waiting(page) == []
-    assert json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage))")) == []
+    keys = json.loads(page.evaluate("JSON.stringify(Object.keys(localStorage))"))
+    assert [k for k in keys if k.startswith(("outbox:", "pending:"))] == []

@@ -83,7 +83,7 @@ def test_an_evening_at_a_table_followed_on_its_screen(browser, page, live_server
     # The league, by hand. Winner takes points (games 1 and 3): Ana won both; Cy won game 3
     # with her; Ben and Dee none, so they share 3rd. Points: Ana's 58 from game 1; the team's 40
     # is the team's, added to nobody. Lowest total (game 2): Ben won (0 points); Ana 19, Cy 50,
-    # Dee 2, all 0 of 1, sharing 2nd.
+    # Dee 2, all 0 of 1, sharing 2nd, listed by those points (fewer first).
     page.goto(table_url)
     wtp = league_rows(page, "Winner takes points")
     assert [(rank, name, tied) for rank, name, tied, _ in wtp] == [
@@ -92,7 +92,7 @@ def test_an_evening_at_a_table_followed_on_its_screen(browser, page, live_server
     assert "won 1 of 2" in wtp[1][3] and "points: 0" in wtp[1][3]
     lowest = league_rows(page, "Lowest total")
     assert [(rank, name, tied) for rank, name, tied, _ in lowest] == [
-        ("1", "Ben", False), ("2", "Ana", True), ("2", "Cy", True), ("2", "Dee", True)]
+        ("1", "Ben", False), ("2", "Dee", True), ("2", "Ana", True), ("2", "Cy", True)]
     points = {name: re.search(r"points: (\d+)", text)[1] for _, name, _, text in lowest}
     assert points == {"Ben": "0", "Ana": "19", "Cy": "50", "Dee": "2"}
     expect(page.locator("#league")).to_contain_text("lower is better")

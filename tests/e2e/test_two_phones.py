@@ -173,9 +173,10 @@ def test_a_hand_waiting_offline_that_another_phone_entered_is_asked_about(phone,
     one_card_each(other_taps, kind="9")
     other_taps("text=Save hand")
     expect(other_page.locator(".flash-ok")).to_contain_text("Hand 1 saved")
-    page.unroute(re.compile(r"/hands/new$"))
-    taps(".outbox-send")
-    expect(page.locator(".outbox")).to_contain_text("One needs a look before it can be saved")
+    page.unroute(re.compile(r"/hands/new$"))  # the board's next poll finds the Wi-Fi back and sends it
+    expect(page.locator(".outbox")).to_contain_text("One needs a look before it can be saved", timeout=10000)
+    expect(page.locator(".outbox")).to_contain_text("Hand 1 was just saved on another phone")  # the question itself
+    expect(page.locator(".outbox-answers button")).to_have_count(2)
     assert len(stored(page, live_server)["hands"]) == 1
     taps(".outbox-open")
     expect(page.locator(".conflict h2")).to_have_text(

@@ -43,10 +43,11 @@ def test_a_resent_edit_whose_answer_was_lost_is_not_asked_about(csrf_off, client
     assert etag(client, game) == version
 
 
-@pytest.mark.parametrize("way", ["page", "api"])
+@pytest.mark.parametrize("way", ["page", "api", "api-count"])
 def test_the_same_hand_is_asked_about_after_another_phone_deleted_one(csrf_off, client, way):
     """Phones A and B open the keypad after hand 3; B saves; C deletes hand 1; A saves the same
-    cards: asked, not stored twice (a count of hands would match again)."""
+    cards: asked, not stored twice (a count of hands matches again: the API's older `after`
+    asks too)."""
     game = played(client, hands=HANDS[:2] + [HANDS[3]])
     keep_score(client, game)
     page = client.get(f"/games/{game['id']}/hands/new").get_data(as_text=True)
@@ -60,7 +61,8 @@ def test_the_same_hand_is_asked_about_after_another_phone_deleted_one(csrf_off, 
         assert answer.status_code == 409
         assert "Hand 3 was just saved on another phone with the same cards" in answer.get_data(as_text=True)
     else:
-        answer = post_hand(client, game, HANDS[2], request_id="phone-a", after_revision=newest)
+        seen_as = {"after_revision": newest} if way == "api" else {"after": 3}
+        answer = post_hand(client, game, HANDS[2], request_id="phone-a", **seen_as)
         assert answer.status_code == 409 and answer.json["duplicate_of"] == 3
     assert [h["id"] for h in stored(client, game)["hands"]] == ["hand-2", "hand-3", "phone-b"]
 
@@ -131,12 +133,26 @@ def test_undo_stays_on_every_keepers_board_until_the_next_write(client, app):
     assert "/restore" not in other.get(f"/games/{game['id']}/board").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("bad", [-1, "3", True, 1.5])
+@pytest.mark.parametrize("bad", [-1, "3", True, 1.5, 2**31, 2**63])
 def test_a_bad_after_revision_is_a_400_and_saves_nothing(client, bad):
     game = played(client, hands=HANDS[:1])
     answer = post_hand(client, game, HANDS[1], after_revision=bad)
     assert answer.status_code == 400 and "after_revision" in answer.json["error"]
     assert len(stored(client, game)["hands"]) == 1
+
+
+@pytest.mark.parametrize("huge", [2**31, 2**63])
+def test_numbers_no_column_holds_are_a_400_never_a_500(csrf_off, client, huge):
+    """PostgreSQL refuses 2^31 in an INTEGER comparison, SQLite 2^63: both are refused first."""
+    game = played(client, hands=HANDS[:1])
+    assert post_hand(client, game, HANDS[1], after=huge).status_code == 400
+    path = f"/api/games/{game['id']}/hands/1"
+    assert client.put(path, json={"held": HANDS[1], "revision": huge}, headers=auth(game)).status_code == 400
+    assert client.delete(f"{path}?revision={huge}", headers=auth(game)).status_code == 400
+    keep_score(client, game)
+    page = hand_data(2, PAGE_HANDS, request_id="huge-seen") | {"seen": str(huge), "after": str(huge)}
+    assert client.post(f"/games/{game['id']}/hands/new", data=page).status_code == 302  # read as unknown
+    assert len(stored(client, game)["hands"]) == 2
 
 
 def test_home_and_table_pages_have_the_outbox_line_for_every_game(client):

@@ -27,6 +27,7 @@ def test_past_the_hourly_bound_a_save_is_refused_with_429_and_saves_nothing(make
     refused = post_hand(client, game, HELD, request_id="r3")
     assert refused.status_code == 429
     assert "more hands within the last hour than any table plays" in refused.json["error"]
+    assert refused.json["error"].endswith("Try again in 60 minutes.")
     assert 3500 <= int(refused.headers["Retry-After"]) <= 3600
     assert refused.json["retry_after"] == int(refused.headers["Retry-After"])
     assert hands_of(client, game) == 3
@@ -36,16 +37,30 @@ def test_past_the_hourly_bound_a_save_is_refused_with_429_and_saves_nothing(make
     assert polish.status_code == 429 and "rozdań" in polish.json["error"]
 
 
-def test_every_worker_shares_the_count_and_deletes_count_too(make_app, database_url):
+def test_every_worker_shares_the_count(make_app, database_url):
     one = limited(make_app, database_url).test_client()
     other = limited(make_app, database_url).test_client()
     game = new_game(one, ("Ana", "Ben"))
     assert post_hand(one, game, HELD).status_code == 201
-    assert one.delete(f"/api/games/{game['id']}/hands/1", headers=auth(game)).status_code == 200
     assert post_hand(other, game, HELD).status_code == 201
+    assert post_hand(one, game, HELD).status_code == 201
     assert post_hand(other, game, HELD).status_code == 429
     assert post_hand(one, game, HELD).status_code == 429
-    assert hands_of(one, game) == 1
+    assert hands_of(one, game) == 3
+
+
+def test_at_the_bound_a_mistaken_hand_can_still_be_deleted_and_put_back(make_app, database_url):
+    client = limited(make_app, database_url, saves=2).test_client()
+    game = new_game(client, ("Ana", "Ben"))
+    for _ in range(2):
+        assert post_hand(client, game, HELD).status_code == 201
+    assert post_hand(client, game, HELD).status_code == 429
+    deleted = client.delete(f"/api/games/{game['id']}/hands/2", headers=auth(game))
+    assert deleted.status_code == 200 and hands_of(client, game) == 1
+    assert client.delete(f"/api/games/{game['id']}/hands/1", headers=auth(game)).status_code == 200
+    back = client.post(f"/api/games/{game['id']}/hands/{deleted.json['deleted']}/restore", headers=auth(game))
+    assert back.status_code == 201 and hands_of(client, game) == 1
+    assert post_hand(client, game, HELD).status_code == 429  # deleting made no room for new saves
 
 
 def test_an_hour_later_the_game_takes_hands_again(make_app, database_url):
@@ -72,7 +87,11 @@ def test_the_keypad_says_so_beside_the_form(make_app, database_url):
     assert client.post(f"/games/{game['id']}/hands/new", data=form).status_code == 302
     page = client.post(f"/games/{game['id']}/hands/new", data=form)
     assert page.status_code == 429
-    assert "more hands within the last hour" in page.get_data(as_text=True)
+    assert 3500 <= int(page.headers["Retry-After"]) <= 3600
+    text = page.get_data(as_text=True)
+    assert "more hands within the last hour" in text and "Try again in 60 minutes." in text
+    polish = client.post(f"/games/{game['id']}/hands/new", data=form, headers={"Accept-Language": "pl"})
+    assert polish.status_code == 429 and "Spróbuj ponownie za 60 minut." in polish.get_data(as_text=True)
     assert hands_of(client, game) == 1
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from scorekeeper.domain.editions import EDITIONS
 from scorekeeper.domain.scoring import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, HandError, build_hand
 from scorekeeper.models import HandScore, db
-from scorekeeper.services import games, hand_scores, hands
+from scorekeeper.services import games, hand_scores, hands, table_live
 from scorekeeper.services.backups.restore import restore
 from scorekeeper.services.backups.export import export_game
 from scorekeeper.services.errors import Conflict
@@ -60,8 +60,29 @@ def check_sums(game_id: str) -> None:
     assert hand_scores.team_standings(game) == sheet.team_standings()
     assert hand_scores.outcome(game) == sheet.outcome()
     assert hand_scores.is_over(game) == sheet.outcome().finished
+    check_live(game_id, sheet)
     rows = db.session.scalar(select(func.count()).select_from(HandScore).where(HandScore.game_id == game_id))
     assert rows == len(game.hands) * len(game.players)
+
+
+def check_live(game_id: str, sheet) -> None:
+    """The table screen's game (from the rows and the last hand only) as the whole sheet says."""
+    live = table_live.live_game(game_id, " & ")
+    outcome = sheet.outcome()
+    assert (live.hands, live.finished, live.winners) == (len(sheet.hands), outcome.finished, outcome.winners)
+    assert live.dealer == (None if outcome.finished else sheet.next_dealer)
+    assert live.last_winner == (sheet.hands[-1].winner if sheet.hands else None)
+    if sheet.teams:
+        rows, sides = sheet.team_running(), [tuple(team) for team in sheet.teams]
+    else:
+        rows, sides = [dict(r) for r in sheet.running(sheet.scoring)], [(n,) for n in sheet.players]
+    keys = range(len(sides)) if sheet.teams else sheet.players
+    totals = rows[-1] if rows else dict.fromkeys(keys, 0)
+    before = rows[-2] if len(rows) > 1 else dict.fromkeys(keys, 0)
+    expected = {side: (totals[k], totals[k] - before[k] if rows else None) for side, k in zip(sides, keys)}
+    assert {line.names: (line.total, line.last) for line in live.lines} == expected
+    shown = [line.total for line in live.lines]
+    assert shown == sorted(shown, reverse=sheet.system.best_is_highest)
 
 
 def play(game_id: str, steps) -> None:

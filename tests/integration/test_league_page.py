@@ -100,9 +100,10 @@ def test_the_table_page_shows_one_standing_per_system_with_its_direction(client)
     for (heading, rows), block in zip(shown, api):
         assert rows == [(str(r["rank"]), r["name"], r["tied"]) for r in block["rows"]]
     # winner takes points: game 1 only (Ana won). Lowest total: game 2 (Cy won) and the team
-    # game 4 (Ana & Cy won): Cy 2 of 2, Ana 1 of 1, Ben and Dee 0 of 2 (tied, sharing 3rd)
+    # game 4 (Ana & Cy won): Cy 2 of 2, Ana 1 of 1, Ben and Dee 0 of 2 (tied, sharing 3rd;
+    # Dee's 2 points in game 2 before Ben's 50, fewer being better there)
     lowest = [(r["name"], r["rank"], r["tied"]) for r in api[1]["rows"]]
-    assert lowest == [("Cy", 1, False), ("Ana", 2, False), ("Ben", 3, True), ("Dee", 3, True)]
+    assert lowest == [("Cy", 1, False), ("Ana", 2, False), ("Dee", 3, True), ("Ben", 3, True)]
     lowest = {r["name"]: r for r in api[1]["rows"]}
     assert lowest["Ana"]["points_by_system"] == {} and lowest["Cy"]["points_by_system"] == {"lowest-total": 0}
     section = page.split('id="league"', 1)[1]

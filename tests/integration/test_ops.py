@@ -98,6 +98,7 @@ def drop_games_table(url: str) -> None:
     engine = create_engine(url, poolclass=NullPool)
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE held_cards"))
+        conn.execute(text("DROP TABLE hand_scores"))
         conn.execute(text("DROP TABLE hands"))
         conn.execute(text("DROP TABLE players"))
         conn.execute(text("DROP TABLE device_games"))

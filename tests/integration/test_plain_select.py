@@ -75,3 +75,35 @@ def _sqlite_closed(connection) -> bool:
     except Exception as err:  # noqa: BLE001
         return "closed" in str(err)
     return False
+
+
+def test_a_write_transactions_read_on_a_lost_connection_is_sqlalchemys_error(app, backend):
+    """all_on runs inside a write: a database gone meanwhile must reach the error handler
+    as DBAPIError (a 503), not as the driver's own error (a 500)."""
+    from sqlalchemy import select
+    from sqlalchemy.exc import DBAPIError
+
+    from scorekeeper.models import Game
+    from scorekeeper.plain_select import PlainSelect
+    from scorekeeper.services import storage
+
+    ids = PlainSelect(select(Game.id).where(Game.version >= text(":least")).params(least=0))
+    with app.app_context():
+        raw = db.engine.raw_connection()
+        try:
+            if backend == "postgresql":
+                pid = raw.dbapi_connection.info.backend_pid
+                with db.engine.connect() as other:
+                    other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            else:
+                raw.dbapi_connection.close()
+            try:
+                ids.all_on(raw.dbapi_connection, db.engine.dialect, {})
+            except DBAPIError as err:
+                caught = err
+            else:
+                raise AssertionError("a lost connection answered")
+        finally:
+            raw.invalidate()
+        if backend == "postgresql":
+            assert storage.is_storage_failure(caught)

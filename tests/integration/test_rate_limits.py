@@ -171,3 +171,38 @@ def test_the_referee_shares_the_judges_limit(limited):
         assert client.post("/api/judge", json=PLAY).status_code == 200
         assert client.post("/api/referee", json=stretch).status_code == 200
     assert_throttled(client.post("/api/referee", json=stretch), json_body=True)
+
+
+def test_downloads_are_limited_and_a_tables_streamed_backup_is_the_same_text(limited):
+    """A table's backup.json is written a game at a time: the same text as the whole document
+    dumped at once; downloads (its backup, a game's exports) share one limit per client."""
+    from scorekeeper.services.backups.export import envelope, game_record
+    from scorekeeper.services.games import load_game
+    from tests.integration.test_tables import keeper_client, new_table, play
+
+    app = limited(RATELIMIT_EXPORT="3 per minute", RATELIMIT_CREATION="50 per minute")
+    client = app.test_client()
+    table = new_table(client)
+    played = [play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": [str(n)]}, {"Ana": ["wild"], "Ben": []}])
+              for n in range(2)]
+    keeper = keeper_client(app, table)
+    first = keeper.get(f"/tables/{table['id']}/backup.json")
+    assert first.status_code == 200
+    text = first.get_data(as_text=True)
+    exported_at = json.loads(text)["exported_at"]
+    with app.app_context():
+        whole = envelope([game_record(load_game(g["id"])) for g in played]) | {"exported_at": exported_at}
+    assert text == json.dumps(whole, ensure_ascii=False, indent=1)
+    game = played[0]
+    assert keeper.get(f"/games/{game['id']}/export.csv").status_code == 200
+    assert keeper.get(f"/games/{game['id']}/export.json").status_code == 200
+    for path in (f"/tables/{table['id']}/backup.json", f"/games/{game['id']}/export.json"):
+        assert_throttled(keeper.get(path), json_body=False)
+
+
+def test_an_empty_tables_streamed_backup_is_the_same_text(app, client):
+    from scorekeeper.services.backups.export import envelope, streamed
+
+    with app.app_context():
+        for records in ([], [{"a": "x\ny", "b": [1, {"c": None}]}], [{"a": 1}, {"b": []}]):
+            assert "".join(streamed(iter(records))) == json.dumps(envelope(records), ensure_ascii=False, indent=1)

@@ -1,5 +1,5 @@
-"""The /referee page without JavaScript: a plain GET form, a play a line or a tap at a time,
-answered with the timeline."""
+"""The /referee page without JavaScript: a plain form (POSTed; a GET with the same fields
+answers too), a play a line or a tap at a time, answered with the timeline."""
 import re
 from urllib.parse import urlencode
 
@@ -27,7 +27,7 @@ def test_typed_lines_give_a_timeline_with_the_first_illegal_play_marked(client):
     assert status == 200
     assert html.count("<li id=p") == 4
     assert re.search(r'<li id=p2 class="bad first">', html)
-    assert "First illegal play: 2" in html and "Now: Ben to play." in html
+    assert '<a href="#p2">The first illegal play:</a>' in html and "Now: Ben to play." in html
     assert 'href="/rules/classic#matching"' in html
 
 
@@ -116,7 +116,20 @@ def test_the_scoreboard_links_to_the_referee_with_the_game_filled_in(client):
     html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
     assert 'value="Ola, Piotr, Zosia"' in html
     assert re.search(r'name=edition value="wimpy-kid" checked', html)
-    assert re.search(r"name=stacking value=on checked", html)
+    assert 'name=stacking value="on" checked' in html
+
+
+def test_a_games_stacking_mode_stays_chosen_on_the_referee_form(client):
+    """The form offers every stacking mode, and a game's own mode is the one chosen (a second
+    replay of the form keeps it, as does the replay's link)."""
+    game = new_game(client, players=("Ola", "Piotr"), house_rules={"stacking": "same-kind"})
+    html = client.get(f"/referee?game={game['id']}").get_data(as_text=True)
+    assert 'name=stacking value="same-kind" checked' in html
+    assert 'name=stacking value="on" checked' not in html
+    status, html = page(client, stacking="equal-or-higher", plays="Ana red-3")
+    assert status == 200
+    assert 'name=stacking value="equal-or-higher"' in html
+    assert "stacking=equal-or-higher" in html  # the replay's link keeps the mode
 
 
 def test_each_player_can_start_with_their_own_count(client):
@@ -163,18 +176,18 @@ def test_a_card_drawn_then_played_is_one_line(client):
 def test_the_challenge_tile_follows_a_wild_draw_four_and_rules_both_ways(client):
     # 004: guilty, the challenged player draws the 4; innocent, the challenger draws 6
     _, html = page(client, plays="Ana wild-draw4 blue")
-    tile = re.search(r"<details class=challenge>.*?</details>", html, re.S).group(0)
+    tile = re.search(r'<details class=challenge data-by="Ben">.*?</details>', html, re.S).group(0)
     assert "Which red card did Ana hold?" in tile
     assert 'value="red-5"' in tile and 'value=none' in tile and 'value="blue-5"' not in tile
     _, guilty = page(client, plays="Ana wild-draw4 blue", who="Ben", challenge="red-5")
     assert plays_in(guilty) == ["Ana wild-draw4 blue", "Ben challenge red-5"]
     row = re.search(r"<li id=p2.*?</li>", guilty, re.S).group(0)
-    assert "Guilty: Ana draws 4" in row and "<details class=challenge>" not in guilty
+    assert "Guilty: Ana draws 4" in row and "<details class=challenge" not in guilty
     _, innocent = page(client, "pl", plays="Ana wild-draw4 blue", who="Ben", challenge="none")
     assert plays_in(innocent) == ["Ana wild-draw4 blue", "Ben sprawdza"]
     assert "Niewinny: Ben dobiera 6" in re.search(r"<li id=p2.*?</li>", innocent, re.S).group(0)
     _, none = page(client, plays="Ana red-draw2")
-    assert "<details class=challenge>" not in none
+    assert "<details class=challenge" not in none
 
 
 def test_after_a_cheese_touch_the_tap_is_draw_two_more(client):
@@ -194,3 +207,90 @@ def test_the_last_plays_verdict_heads_the_result(client):
     _, html = page(client, plays="Ana red-3\nBen blue-4")
     result = re.search(r'<div class=now id=result.*?</div>', html, re.S).group(0)
     assert "2. Ben" in result and "✗ Card not allowed here" in result
+
+
+def test_a_challenge_is_one_tap_the_server_knows_who_was_charged(client):
+    # Ben was charged the 4: the Challenge tile's card alone records Ben's challenge
+    _, html = page(client, plays="Ana wild-draw4 blue", challenge="red-5")
+    assert plays_in(html) == ["Ana wild-draw4 blue", "Ben challenge red-5"]
+    assert "Guilty: Ana draws 4" in re.search(r"<li id=p2.*?</li>", html, re.S).group(0)
+    _, html = page(client, "pl", plays="Ana wild-draw4 blue")
+    assert "Sprawdza: Ben. Wystarczy stuknąć pokazaną kartę." in html  # the tile says whose
+    _, html = page(client, "pl", plays="Ana wild-draw4 blue", challenge="none", who="Cy")
+    assert plays_in(html) == ["Ana wild-draw4 blue", "Ben sprawdza"]  # never a bystander's
+    assert "Sprawdza: Ben." not in html  # the tile went with the challenge
+    status, html = page(client, plays="Ana red-3", challenge="red-5")  # nothing to challenge
+    assert status == 422 and "Tap who played first" in html and plays_in(html) == ["Ana red-3"]
+
+
+def token_of(html):
+    return re.search(r'name=csrf_token value="([^"]+)"', html).group(1)
+
+
+def test_the_form_posts_with_its_token_and_offers_a_link_while_it_is_short(client):
+    html = client.get("/referee").get_data(as_text=True)
+    assert re.search(r"<form method=post action=\"/referee#result\"", html)
+    form = {**TABLE, "plays": "Ana red-3", "add": "play", "who": "Ben", "colour": "red",
+            "kind": "5", "csrf_token": token_of(html)}
+    r = client.post("/referee", data=form)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and plays_in(html) == ["Ana red-3", "Ben red-5"]
+    link = re.search(r'<a href="([^"]+)">Link to this replay</a>', html).group(1)
+    assert "plays=Ana+red-3%0ABen+red-5" in link.replace("&amp;", "&")
+    assert plays_in(client.get(link.replace("&amp;", "&")).get_data(as_text=True)) == [
+        "Ana red-3", "Ben red-5"]  # the link shows the same replay
+    part = client.post("/referee/form", data={**form, "plays": "Ana red-3"})
+    assert part.status_code == 200 and plays_in(part.get_data(as_text=True))[-1] == "Ben red-5"
+    refused = client.post("/referee/form", data={**form, "csrf_token": "stale"})
+    assert refused.status_code == 400 and "<li id=p" not in refused.get_data(as_text=True)
+
+
+def test_the_first_illegal_plays_verdict_heads_the_result_after_later_plays(client):
+    plays = "Ana red-3\nCy red-5\nBen red-6\nCy red-8\nAna red-9"  # Cy out of turn, first
+    _, html = page(client, "pl", plays=plays)
+    result = re.search(r"<div class=now id=result.*?</div>", html, re.S).group(0)
+    first = re.search(r'<p class="verdict bad first">.*?</p>', result, re.S).group(0)
+    assert '<a href="#p2">Pierwsze niedozwolone zagranie:</a>' in first
+    assert "2. Cy" in first and "✗ Nie w swojej kolejce" in first
+    _, html = page(client, plays="Ana red-3\nCy red-5")  # the last play: said once
+    assert 'class="verdict bad first"' not in html and "✗ Not their turn" in html
+
+
+LONG = 500
+
+
+def five_hundred_plays() -> str:
+    """A legal stretch of 500 plays at three seats: a red number, then seven draws, round and
+    round (the draws reshuffle the pile before a card comes back more often than the deck
+    holds it)."""
+    names, numbers = ["Ana", "Ben", "Cy"], [1, 2, 3, 4, 5, 6, 8, 9]
+    return "\n".join(f"{names[n % 3]} red-{numbers[n // 8 % 8]}" if n % 8 == 0 else
+                     f"{names[n % 3]} draw" for n in range(LONG))
+
+
+def test_five_hundred_plays_get_an_answer_from_the_documented_gunicorn(tmp_path):
+    """The page promises 500 plays: POSTed to the documented server, they are judged (a GET of
+    the same stretch is refused by gunicorn itself, 414, before the app sees it)."""
+    import http.cookiejar
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from tests.support.servers import Server
+
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with Server(f"sqlite:///{tmp_path / 'ref.sqlite3'}", tmp_path / "gunicorn.log") as server:
+        blank = browser.open(server.url + "/referee", timeout=30).read().decode()
+        fields = {**TABLE, "plays": five_hundred_plays(), "csrf_token": token_of(blank)}
+        with browser.open(server.url + "/referee", urllib.parse.urlencode(fields).encode(),
+                          timeout=60) as answer:
+            status, html = answer.status, answer.read().decode()
+        try:
+            browser.open(server.url + "/referee?" + urllib.parse.urlencode(fields), timeout=30)
+            refused_get = 200
+        except urllib.error.HTTPError as err:
+            refused_get = err.code
+    assert status == 200 and html.count("<li id=p") == LONG and 'class="bad' not in html
+    assert "Too many plays for a link" in html
+    assert refused_get == 414  # why the form POSTs

@@ -92,3 +92,18 @@ def test_a_table_games_scoreboard_links_its_table_its_screen_and_the_game_that_c
     loose = client.post("/api/games", json={"players": ["X", "Y"]}).json
     assert 'href="/tables/' not in client.get(loose["url"]).get_data(as_text=True)
     assert client.get(f"/tables/{table['id']}/after/{loose['id']}").status_code == 404
+
+
+def test_nobody_leads_before_the_first_hand(app, client):
+    table = new_table(client)
+    game = play(client, table, ["Ana", "Ben", "Cy"], [])
+    fresh = poll(client, table).get_data(as_text=True)
+    assert totals(fresh) == {"Ana": 0, "Ben": 0, "Cy": 0}
+    assert "lead-mark" not in fresh and 'class="leads"' not in fresh
+    post_hand(client, game, {"Ana": ["7"], "Ben": [], "Cy": ["wild"]})
+    after = poll(client, table).get_data(as_text=True)
+    assert after.count('class="lead-mark"') == 1 and re.search(r'class="leads"><th scope="row">(<bdi>)?Ben', after)
+    other = new_table(client)
+    play(client, other, ["Ana", "Ben", "Cy", "Dee"], [], teams=[["Ana", "Cy"], ["Ben", "Dee"]])
+    teams = poll(client, other).get_data(as_text=True)
+    assert teams.count("<th scope=\"row\">") == 2 and "lead-mark" not in teams

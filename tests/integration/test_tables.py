@@ -458,3 +458,16 @@ def test_a_table_takes_no_more_games_past_its_bound_on_held_cards(app, client, m
     assert page.status_code == 422 and "start a new table" in page.get_data(as_text=True)
     assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 2
     assert old["id"] not in [g["id"] for g in client.get(f"/api/tables/{table['id']}").json["games"]]
+
+
+def test_restoring_an_empty_backup_into_a_table_restores_no_game_and_no_500(app, client):
+    from tests.integration.test_table_rights import upload
+    table = new_table(client)
+    keeper = keeper_client(app, table)
+    empty = keeper.get(f"/tables/{table['id']}/backup.json")  # a new table's: no games
+    assert empty.status_code == 200 and empty.json["games"] == []
+    answer = upload(keeper, table, empty.data)
+    assert answer.status_code == 422
+    assert "This backup holds no games" in answer.get_data(as_text=True)
+    assert client.get(f"/api/tables/{table['id']}").json["games"] == []
+    assert keeper.get(f"/tables/{table['id']}").status_code == 200

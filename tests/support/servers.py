@@ -46,6 +46,7 @@ class Server:
         self.argv = self._argv(workers, threads, python)
         self.proc: subprocess.Popen | None = None
         self.url = ""
+        self._log_start = 0
 
     @staticmethod
     def _argv(workers: int, threads: int, python: str) -> list[str]:
@@ -68,6 +69,7 @@ class Server:
         env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": self.database_url,
                "FLASK_SECRET_KEY": "server-test", "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("FLASK_DEBUG", None)
+        self._log_start = len(self.log_text())  # a restart's port is in the lines after this
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(self.argv, cwd=self.cwd, env=env,
                                          stdout=err if self.access_log else subprocess.DEVNULL,
@@ -82,7 +84,7 @@ class Server:
         while time.monotonic() < deadline and port is None:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.proc.returncode}:\n{self.log_text()}")
-            found = LISTENING.findall(self.log_text())
+            found = LISTENING.findall(self.log_text()[self._log_start:])
             port = found[-1] if found else None
             time.sleep(0.05)
         if port is None:
@@ -120,6 +122,21 @@ class Server:
             return status, json.loads(raw)
         except ValueError:
             return status, raw.decode(errors="replace")
+
+    def poll(self, path: str, etag: str | None = None, timeout: float = 10) -> tuple[int, str | None, str]:
+        """A phone's poll: GET with If-None-Match; the status, the ETag and the body's text."""
+        headers = {"Accept": "application/json", **({"If-None-Match": etag} if etag else {})}
+        req = urllib.request.Request(self.url + path, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as response:
+                return response.status, response.headers.get("ETag"), response.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.headers.get("ETag") or etag, err.read().decode(errors="replace")
+
+    def restart(self, timeout: float = 30) -> "Server":
+        """Stop it as an operator would (SIGTERM: workers finish what they answer), start again."""
+        self.stop()
+        return self.start(timeout)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Signal the master and its workers (the whole process group this test started)."""

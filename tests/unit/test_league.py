@@ -54,6 +54,40 @@ def test_best_first_by_wins_then_win_rate_equal_rows_share_a_rank():
         ("Dee", 1, True), ("Eve", 1, True), ("Fay", 3, False)]
 
 
+def test_inside_a_tie_the_points_the_system_counts_come_before_the_name():
+    # Kuba and Mum each won one of two: tied. Lowest total: Mum's 186 beats Kuba's 217.
+    lowest = [game(1, 0, LOWEST_TOTAL, {"Kuba": 17, "Mum": 106, "Ola": 300}, ["Kuba"]),
+              game(2, 1, LOWEST_TOTAL, {"Kuba": 200, "Mum": 80, "Ola": 250}, ["Mum"])]
+    assert [(r.player, r.rank, r.tied) for r in league(lowest)] == [
+        ("Mum", 1, True), ("Kuba", 1, True), ("Ola", 3, False)]
+    assert [r.player for r in blocks(lowest)[0].rows] == ["Mum", "Kuba", "Ola"]
+    # Winner takes points, the same totals: more first, so Kuba's 217 comes before Mum's 186
+    most = [game(1, 0, WINNER_TAKES_POINTS, {"Kuba": 17, "Mum": 106, "Ola": 300}, ["Kuba"]),
+            game(2, 1, WINNER_TAKES_POINTS, {"Kuba": 200, "Mum": 80, "Ola": 250}, ["Mum"])]
+    assert [r.player for r in blocks(most)[0].rows] == ["Kuba", "Mum", "Ola"]
+    # Equal points too: by name
+    even = [game(1, 0, LOWEST_TOTAL, {"Mum": 50, "Kuba": 100}, ["Mum"]),
+            game(2, 1, LOWEST_TOTAL, {"Mum": 100, "Kuba": 50}, ["Kuba"])]
+    assert [r.player for r in league(even)] == ["Kuba", "Mum"]
+    # Both systems at once: each block by its own points; the league over both by name only
+    both = blocks([*lowest, *[game(g.game_id + 10, 5, g.scoring, g.totals, g.winners) for g in most]])
+    assert [[r.player for r in b.rows] for b in both] == [["Kuba", "Mum", "Ola"], ["Mum", "Kuba", "Ola"]]
+    mixed = [*lowest, game(3, 2, WINNER_TAKES_POINTS, {"Kuba": 0, "Mum": 0}, ["Kuba"]),
+             game(4, 3, WINNER_TAKES_POINTS, {"Kuba": 0, "Mum": 0}, ["Mum"])]
+    assert [(r.player, r.rank) for r in league(mixed)] == [("Kuba", 1), ("Mum", 1), ("Ola", 3)]
+
+
+def test_inside_a_tie_a_player_with_only_team_games_comes_after_those_with_points():
+    alone = game(1, 0, LOWEST_TOTAL, {"Yan": 300, "Zoe": 10}, ["Zoe"])
+    teams = FinishedGame(2, START + timedelta(days=1), ("Ben", "Cy", "Dee", "Yan"), LOWEST_TOTAL,
+                         {"Ben": 50, "Cy": 90, "Dee": 50, "Yan": 90}, ("Ben", "Dee"), True,
+                         (("Ben", "Dee"), ("Cy", "Yan")))
+    # Ben, Dee and Zoe won their one game, Cy and Yan lost theirs; Zoe and Yan have points of
+    # their own (a game played alone), Ben, Dee and Cy only a team's
+    assert [(r.player, r.rank) for r in league([alone, teams])] == [
+        ("Zoe", 1), ("Ben", 1), ("Dee", 1), ("Yan", 4), ("Cy", 4)]
+
+
 def test_unfinished_games_count_for_nothing():
     open_game = game(9, 5, WINNER_TAKES_POINTS, {"Ana": 0, "Ben": 400, "Dee": 3}, ["Ben"], finished=False)
     assert [(r.player, r.games_played, r.points) for r in league([*GAMES, open_game])] == [
@@ -205,7 +239,10 @@ def test_league_matches_a_naive_recount_random_tables():
         naive = _naive_league(games)
         assert {r.player: (r.games_played, r.games_won, r.points, r.points_by_system, r.streak, r.rival)
                 for r in rows} == naive
-        keys = [(-r.games_won, -r.games_won / r.games_played, r.player.casefold(), r.player) for r in rows]
+        one = {g.scoring for g in games if g.finished}
+        sign = (-1 if SYSTEMS[one.pop()].best_is_highest else 1) if len(one) == 1 else 0
+        keys = [(-r.games_won, -r.games_won / r.games_played, sign * r.points, r.player.casefold(), r.player)
+                for r in rows]
         assert keys == sorted(keys)
 
 

@@ -14,7 +14,7 @@ Where things are: `entry_point` holds the dispatch table, question → parser
 (`parsers`, reading fields with `reading`) → judge function. Each question has its
 own judge module (`play` and `play_matching`, `challenge`, `uno`, `first_card`,
 `drawing`, `stacking`, `two_players`, `going_out`, `empty_draw_pile`,
-`cheese_touch`); `stacking` is the only judge of a pending draw and `cheese_touch`
+`cheese_touch`, and `house` for Seven-O, Jump-In and no bluffing); `stacking` is the only judge of a pending draw and `cheese_touch`
 the only judge of a fresh Cheese Touch. They share `ruling` (what comes back),
 `effects` (what a card does to the next player), `colour` (the colour in play) and
 `wording` (how explanations name cards and people). `questions` holds names,
@@ -27,6 +27,7 @@ from .empty_draw_pile import judge_empty_draw_pile
 from .entry_point import JUDGES, judge
 from .first_card import judge_first_card
 from .going_out import judge_going_out
+from .house import judge_jump_in, judge_seven_o
 from .labels import (
     BOOL_LABELS, CHOICE_LABELS, COLOUR_LABELS, FIELD_LABELS, LEGENDS, NAME_LABELS,
     PICKER_LABELS, QUESTION_HELP, SEATS, SHORT)
@@ -47,6 +48,6 @@ __all__ = [
     "PICKER_LABELS", "QUESTION_HELP", "SEATS", "SHORT",
     "JudgeError", "Ruling", "judge",
     "judge_challenge", "judge_cheese_touch", "judge_draw", "judge_empty_draw_pile",
-    "judge_first_card", "judge_going_out", "judge_play", "judge_stacking",
+    "judge_first_card", "judge_going_out", "judge_jump_in", "judge_play", "judge_seven_o", "judge_stacking",
     "judge_two_players", "judge_uno",
 ]

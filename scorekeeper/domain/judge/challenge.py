@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..editions import Edition, HouseRules
+from .house import ANY_TIME_ON
 from .ruling import Ruling, RulingBuilder
 from .text import N_, say
 from .wording import CHEESE_IN_HAND, cap, colour_name, listing, who
@@ -18,10 +19,13 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
     R.rules("challenge", "challenge-who")
     offender = who(challenged, say(N_("the challenged player")))
     victim = who(challenger, say(N_("the challenger")))
-    colour_ = colour_name(colour)
+    if rules.wild_draw4_any_time:
+        return _no_bluffing(R)
     if by != "next-player":
         return _not_the_drawer(R, challenger)
-    R.rules("wild-draw-four-restriction")
+    R.rules("wild-draw-four-restriction", "house-wild-draw4-any-time")
+    R.depends(say(N_("House rule not in play: with no bluffing a Wild Draw Four could not be "
+                     "challenged, and the next player would simply draw 4.")))
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.draw("challenged", 4)
@@ -31,7 +35,7 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
             "guilty", say(N_("Guilty: %(who)s draws 4"), who=offender),
             say(N_("%(who)s held the %(cards)s, a card of the colour in play (%(colour)s), "
                    "when playing the Wild Draw Four."),
-                who=cap(offender), cards=listing(matching), colour=colour_),
+                who=cap(offender), cards=listing(matching), colour=colour_name(colour, "of-colour")),
             say(N_("So %(who)s draws the 4 cards instead of %(victim)s."),
                 who=offender, victim=victim))
     R.draw("challenger", 6)
@@ -42,6 +46,17 @@ def judge_challenge(ed: Edition, rules: HouseRules, colour: str, hand: list[Card
         "innocent", say(N_("Innocent: %(who)s draws 6"), who=victim), first,
         say(N_("The Wild Draw Four was legal: %(who)s draws the 4 plus 2 more (6) and loses "
                "the turn."), who=victim))
+
+
+def _no_bluffing(R: RulingBuilder) -> Ruling:
+    R.rules("house-wild-draw4-any-time")
+    R.depends(ANY_TIME_ON)
+    R.draw("next-player", 4)
+    return R.done(
+        "not-allowed", say(N_("No challenge: the house plays no bluffing")),
+        say(N_("With no bluffing, a Wild Draw Four may go on any card whatever the hand held, "
+               "so there is nothing to challenge.")),
+        say(N_("The next player draws 4 and loses the turn.")))
 
 
 def _not_the_drawer(R: RulingBuilder, challenger: str | None) -> Ruling:

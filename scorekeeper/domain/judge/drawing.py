@@ -25,10 +25,12 @@ def judge_draw(ed: Edition, rules: HouseRules, action: str, *, player: str | Non
     R = RulingBuilder("draw", ed)
     someone = who(player, say(N_("the player")))
     if action == "keep-drawn":
-        return _keep_drawn(R, ed, someone, by_choice)
+        return _keep_drawn(R, ed, rules, someone, by_choice)
     if action == "play-other-after-draw":
         return _play_other(R, someone, drawn, card)
-    return FIXED[action](R, someone)
+    if action == "keep-drawing":
+        return _keep_drawing(R, rules, someone)
+    return _draw_instead(R, someone)
 
 
 def _draw_instead(R: RulingBuilder, someone: str) -> Ruling:
@@ -41,19 +43,33 @@ def _draw_instead(R: RulingBuilder, someone: str) -> Ruling:
                "hand.")))
 
 
-def _keep_drawing(R: RulingBuilder, someone: str) -> Ruling:
-    R.rules("draw-when-stuck", "play-drawn-card")
+def _keep_drawing(R: RulingBuilder, rules: HouseRules, someone: str) -> Ruling:
+    R.rules("draw-when-stuck", "play-drawn-card", "house-draw-to-match")
+    if rules.draw_to_match:
+        R.depends(DRAW_TO_MATCH_ON)
+        return R.done(
+            "legal", say(N_("Legal: draw until a card fits")),
+            say(N_("With draw until you can play, %(who)s keeps drawing until a card fits."),
+                who=someone),
+            say(N_("That card must then be laid at once. Never for penalty draws (Draw Two, "
+                   "Wild Draw Four, a challenge, UNO).")))
+    R.depends(say(N_("House rule not in play: with draw until you can play, drawing on until a "
+                     "card fits would be the rule.")))
     return R.done(
         "illegal", say(N_("Illegal: draw one card only")),
         say(N_("A player who cannot play draws one card, not until something fits.")),
         say(N_("If the drawn card can be played it may be; otherwise the turn passes.")))
 
 
-FIXED = {"draw-instead-of-playing": _draw_instead, "keep-drawing": _keep_drawing}
+DRAW_TO_MATCH_ON = say(N_("House rule: draw until you can play is on: a player who draws on "
+                          "their turn keeps drawing until a card fits and lays it at once."))
 
 
-def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) -> Ruling:
+def _keep_drawn(R: RulingBuilder, ed: Edition, rules: HouseRules, someone: str,
+                by_choice: bool) -> Ruling:
     R.rules("play-drawn-card", "draw-when-stuck")
+    if rules.force_play or (rules.draw_to_match and not by_choice):
+        return _must_play_drawn(R, rules, someone)
     if ed.must_play_drawn and not by_choice:
         R.depends(say(N_("Classic with Blank cards: a drawn card that fits must be played "
                          "when you drew because nothing fit, as its leaflet says; the other "
@@ -66,10 +82,27 @@ def _keep_drawn(R: RulingBuilder, ed: Edition, someone: str, by_choice: bool) ->
     if ed.must_play_drawn:
         R.rules("draw-instead")
     R.depends(say(ed.keep_drawn_note, edition=ed.name))
+    R.rules("house-force-play")
+    R.depends(say(N_("House rule not in play: with force play, a drawn card that fits would have "
+                     "to be played at once.")))
     return R.done(
         "legal", say(N_("Legal")),
         say(N_("%(who)s may keep the card just drawn, even if it fits."), who=cap(someone)),
         say(N_("Either way the turn then ends: no other card may be played.")))
+
+
+def _must_play_drawn(R: RulingBuilder, rules: HouseRules, someone: str) -> Ruling:
+    if rules.force_play:
+        R.rules("house-force-play")
+        R.depends(say(N_("House rule: force play is on: a drawn card that fits must be played "
+                         "at once, also when the player drew by choice.")))
+    else:
+        R.rules("house-draw-to-match")
+        R.depends(DRAW_TO_MATCH_ON)
+    return R.done(
+        "illegal", say(N_("Illegal: the drawn card must be played")),
+        say(N_("%(who)s drew a card that fits."), who=cap(someone)),
+        say(N_("By the house rule it must be played at once; the turn then ends.")))
 
 
 def _play_other(R: RulingBuilder, someone: str, drawn: Card | None,

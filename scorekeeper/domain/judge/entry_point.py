@@ -10,7 +10,9 @@ from ..cards import Card
 from ..editions import Edition
 from .parsers import (
     parse_challenge, parse_cheese_touch, parse_draw, parse_first_card, parse_going_out,
-    parse_nothing, parse_play, parse_stacking, parse_two_players, parse_uno)
+    parse_jump_in, parse_nothing, parse_play, parse_seven_o, parse_stacking, parse_two_players,
+    parse_uno)
+from .house import judge_jump_in, judge_seven_o
 from .challenge import judge_challenge
 from .cheese_touch import judge_cheese_touch
 from .drawing import judge_draw
@@ -38,6 +40,8 @@ JUDGES: dict[str, tuple[Parser, Callable[..., Ruling]]] = {
     "going-out": (parse_going_out, judge_going_out),
     "empty-draw-pile": (parse_nothing, judge_empty_draw_pile),
     "cheese-touch": (parse_cheese_touch, judge_cheese_touch),
+    "seven-o": (parse_seven_o, judge_seven_o),
+    "jump-in": (parse_jump_in, judge_jump_in),
 }
 assert list(JUDGES) == list(QUESTIONS)
 

@@ -29,6 +29,10 @@ def judge_going_out(ed: Edition, rules: HouseRules, card: Card, player: str | No
     if kind in NOTES:
         R.depends(NOTES[kind])
     n = draws(card)
+    if kind in ("7", "0") and rules.seven_o:
+        R.rules("house-seven-o")
+        R.depends(say(N_("House rule: Seven-O is on, but it has no effect on a last card: "
+                         "nobody swaps or passes hands.")))
     if not n:
         if kind == "blank":
             R.rules("blank-cards")

@@ -17,6 +17,8 @@ QUESTIONS: dict[str, str] = {
     "going-out": N_("Going out on a draw card"),
     "empty-draw-pile": N_("The draw pile is empty"),
     "cheese-touch": N_("The Cheese Touch"),
+    "seven-o": N_("Seven-O: a 7 or a 0"),
+    "jump-in": N_("Jump-In: out of turn"),
 }
 QUESTION_HELP = {
     "play": N_("Top card, card played, and (for a Wild Draw Four) their other cards."),
@@ -29,6 +31,8 @@ QUESTION_HELP = {
     "going-out": N_("Going out on a Draw Two or Wild Draw Four."),
     "empty-draw-pile": N_("No cards left to draw."),
     "cheese-touch": N_("Diary of a Wimpy Kid deck only."),
+    "seven-o": N_("Swap with whom? Which way do the hands go?"),
+    "jump-in": N_("An identical card laid out of turn."),
 }
 
 # The fields of the web forms, by default and per question.
@@ -48,6 +52,8 @@ PICKER_LABELS = {
     ("stacking", "card"): N_("Card they want to stack on it"),
     ("two-players", "card"): N_("Card played"),
     ("going-out", "card"): N_("Last card played"),
+    ("seven-o", "card"): N_("The 7 or 0 played"),
+    ("jump-in", "card"): N_("Card laid out of turn"),
     ("cheese-touch", "top"): N_("Top card (to play the Cheese Touch on)"),
     ("cheese-touch", "card"): N_("Card they answer with"),
     ("challenge", "hand"): N_("Cards of that colour they held when they played it"),
@@ -58,6 +64,7 @@ COLOUR_LABELS = {
     ("challenge", "color"): N_("Colour in play when the Wild Draw Four was played"),
     ("stacking", "color"): N_("Colour called (only for a Draw Two on a Wild Draw Four)"),
     ("cheese-touch", "color"): N_("Colour called (only if a Wild is on top)"),
+    ("jump-in", "color"): N_("Colour called (only if a Wild is on top)"),
 }
 NAME_LABELS = {"player": N_("Who (optional)"), "challenged": N_("Who played the Wild Draw Four"),
                "challenger": N_("The challenger's name (optional)")}
@@ -81,6 +88,7 @@ CHOICE_LABELS = {
         "this": N_("Yes, and this is the card they drew"),
         "other": N_("Yes, but this card comes from their hand"),
     },
+    "direction": {"left": N_("To the left (clockwise)"), "right": N_("To the right (after a Reverse)")},
     "situation": {
         "play": N_("Can the Cheese Touch be played here?"),
         "next-player": N_("It was just played on the next player"),
@@ -90,13 +98,17 @@ CHOICE_LABELS = {
 BOOL_LABELS = {"said_uno_first": (N_("Yes, they said UNO first"), N_("No")),
                "cheese_touch_fresh": (N_("Yes, they must answer it now"), N_("No, it was answered")),
                "has_yellow": (N_("Yes"), N_("No")),
-               "by_choice": (N_("By choice: a card would have fitted"), N_("Because no card fitted"))}
+               "by_choice": (N_("By choice: a card would have fitted"), N_("Because no card fitted")),
+               "last_card": (N_("Yes, it was their last card"), N_("No")),
+               "decline_swap": (N_("Yes, they refuse to swap"), N_("No"))}
 LEGENDS = {
     "caught": N_("When did the catch come?"), "action": N_("What does the player want to do?"),
     "by": N_("Who challenges?"), "situation": N_("Which moment?"), "drew": N_("Did they draw a card this turn?"),
     "said_uno_first": N_("Did they say UNO before being caught?"),
     "cheese_touch_fresh": N_("If a Cheese Touch is on top: was it just played on this player?"),
     "has_yellow": N_("Do they have a yellow card?"), "by_choice": N_("Why did they draw?"),
+    "direction": N_("Which way is play going?"), "last_card": N_("Was it their last card?"),
+    "decline_swap": N_("Do they refuse to swap (a 7)?"),
 }
 # What a picker tile says: the number or symbol, with a word where a symbol alone is cryptic.
 SHORT = {"skip": N_("⊘ Skip"), "reverse": N_("⇄ Reverse"), "draw2": "+2", "wild": N_("Wild"),

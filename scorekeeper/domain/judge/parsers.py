@@ -10,7 +10,9 @@ from ..cards import COLOURS, parse_card
 from ..editions import Edition
 from .cheese_touch import require_cheese_touch
 from .colour import colour_in_play
-from .questions import CHALLENGERS, CHEESE_SITUATIONS, DRAW_ACTIONS, MAX_PENDING, UNO_CAUGHT
+from .house import check_seven_o_card
+from .questions import (
+    CHALLENGERS, CHEESE_SITUATIONS, DIRECTIONS, DRAW_ACTIONS, MAX_PENDING, UNO_CAUGHT)
 from .reading import (
     read_bool, read_card, read_choice, read_colour, read_hand, read_int, read_name,
     read_players)
@@ -100,6 +102,22 @@ def parse_two_players(q: Mapping, ed: Edition) -> Args:
 def parse_going_out(q: Mapping, ed: Edition) -> Args:
     return {"card": read_card(q, "card", ed, N_("the last card played"), colour_needed=False),
             "player": read_name(q, "player")}
+
+
+def parse_seven_o(q: Mapping, ed: Edition) -> Args:
+    card = read_card(q, "card", ed, N_("the 7 or 0 played"), colour_needed=False)
+    check_seven_o_card(card)
+    return {"card": card, "direction": read_choice(q, "direction", DIRECTIONS,
+                                                   N_("the direction of play"), "left"),
+            "players": read_players(q), "last_card": read_bool(q, "last_card", False),
+            "decline_swap": read_bool(q, "decline_swap", False), "player": read_name(q, "player")}
+
+
+def parse_jump_in(q: Mapping, ed: Edition) -> Args:
+    return {"top": read_card(q, "top", ed, TOP),
+            "card": read_card(q, "card", ed, N_("the card laid out of turn")),
+            "color": read_colour(q, "color", N_("the colour called"), required=False),
+            "players": read_players(q), "player": read_name(q, "player")}
 
 
 def parse_nothing(q: Mapping, ed: Edition) -> Args:

@@ -6,6 +6,7 @@ from ..editions import Edition, HouseRules
 from .cheese_touch import answer_fresh_cheese
 from .colour import colour_in_play
 from .effects import is_draw_card
+from .house import wild_draw_four_any_time
 from .play_matching import play_match
 from .ruling import JudgeError, Ruling, RulingBuilder
 from .stacking import pending_total, stack
@@ -43,4 +44,6 @@ def judge_play(ed: Edition, rules: HouseRules, top: Card, card: Card, *,
                    "turn then passes.")))
     if drawn is not None:
         R.rules("play-drawn-card")
+    if card.kind.token == "wild-draw4" and rules.wild_draw4_any_time:
+        return wild_draw_four_any_time(R, top)
     return play_match(R, ed, top, card, colour, hand, players, someone, drawn is not None)

@@ -14,8 +14,10 @@ KIND_RULES = {"skip": "skip", "reverse": "reverse", "draw2": "draw-two"}
 
 
 def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
-                               hand: list[Card] | None, someone: str) -> Ruling | None:
-    """None when the Wild Draw Four is allowed; an illegal ruling when it is not."""
+                               hand: list[Card] | None, someone: str,
+                               pending: int = 0) -> Ruling | None:
+    """None when the Wild Draw Four is allowed; an illegal ruling when it is not. With a draw
+    `pending`, the player refused takes those cards."""
     R.rules("wild-draw-four", "wild-draw-four-restriction")
     if hand is None:
         raise JudgeError(say(
@@ -26,12 +28,21 @@ def wild_draw_four_restriction(R: RulingBuilder, card: Card, colour: str | None,
     matching = [c for c in hand if c.colour == colour]
     if matching:
         R.rules("challenge")
+        R.rules("house-wild-draw4-any-time")
+        R.depends(say(N_("House rule not in play: with no bluffing (a Wild Draw Four any "
+                         "time) this Wild Draw Four would be legal and could not be "
+                         "challenged.")))
+        if pending:
+            R.draw("player", pending)
         return R.done(
             "illegal", say(N_("Illegal: %(who)s holds a %(colour)s card"),
                            who=someone, colour=colour_name(colour, "a-card")),
             say(N_("%(who)s holds the %(cards)s, a card of the colour in play (%(colour)s), "
                    "so the %(card)s may not be played."), who=cap(someone),
                 cards=listing(matching), colour=colour_name(colour), card=name(card)),
+            say_n(Nn_("So %(who)s takes the pending %(num)d card and loses the turn.",
+                      "So %(who)s takes the pending %(num)d cards and loses the turn."),
+                  pending, who=someone) if pending else
             say(N_("If it is played anyway and challenged, the player who played it draws "
                    "the 4.")))
     if any(c.kind.token == "cheese-touch" for c in hand) and colour == "yellow":

@@ -13,6 +13,7 @@ DRAW_ACTIONS = ("play-drawn", "keep-drawn", "play-other-after-draw", "draw-inste
                 "keep-drawing")
 CHEESE_SITUATIONS = ("play", "next-player", "later")
 CHALLENGERS = ("next-player", "another-player")
+DIRECTIONS = ("left", "right")
 
 COMMON_FIELDS = {"question", "edition", "house_rules"}
 # The fields each question uses: any other field is refused, never ignored.
@@ -29,6 +30,8 @@ FIELDS: dict[str, set[str]] = {
     "going-out": {"card", "player"},
     "empty-draw-pile": set(),
     "cheese-touch": {"situation", "top", "color", "card", "has_yellow"},
+    "seven-o": {"card", "direction", "players", "last_card", "decline_swap", "player"},
+    "jump-in": {"top", "color", "card", "players", "player"},
 }
 ALL_FIELDS = COMMON_FIELDS.union(*FIELDS.values(), {"colour"})
 CARD_FIELDS = ("top", "pending", "drawn", "card", "hand")  # what the deck must hold together

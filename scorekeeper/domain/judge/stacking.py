@@ -14,6 +14,15 @@ from .wording import cap, colour_name, kind_name, name
 
 STACKING_ON = say(N_("House rule: stacking is on (from the house-rules web page); the official "
                      "rules do not allow it."))
+MODE_ON = {
+    "same-kind": say(N_("House rule: progressive stacking (same kind), as in Mattel's UNO House "
+                        "Rules edition: a Draw Two only on a Draw Two, a Wild Draw Four only on "
+                        "a Wild Draw Four.")),
+    "equal-or-higher": say(N_("House rule: stacking equal or higher: a Draw Two or Wild Draw "
+                              "Four on a Draw Two, only a Wild Draw Four on a Wild Draw Four.")),
+}
+ANY_TIME_STACKED = say(N_("House rule: no bluffing: a Wild Draw Four may go on any card and "
+                          "cannot be challenged."))
 
 
 def judge_stacking(ed: Edition, rules: HouseRules, pending: Card, card: Card,
@@ -46,7 +55,7 @@ def stack(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total:
     R.rules("stacking", DRAW_CARD_RULES[pending.kind.token])
     if rules.stacking:
         R.rules("house-stacking")
-        R.depends(STACKING_ON)
+        R.depends(MODE_ON.get(rules.stacking, STACKING_ON))
     if not is_draw_card(card):
         R.draw("player", total)
         return R.done(
@@ -67,8 +76,27 @@ def stack(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total:
             say(N_("The %(card)s may not be stacked on the pending %(pending)s: official "
                    "rules have no stacking."), card=name(card), pending=name(pending)),
             _draws_and_loses(someone, total))
-    refused = _unmatched(R, pending, card, total, colour, hand, someone)
-    return refused or _stacked(R, pending, card, total, adds, colour, hand, someone)
+    refused = (_kind_refused(R, rules.stacking, pending, card, total, someone)
+               or _unmatched(R, rules, pending, card, total, colour, hand, someone))
+    return refused or _stacked(R, rules, pending, card, total, adds, colour, hand, someone)
+
+
+def _kind_refused(R: RulingBuilder, mode: bool | str, pending: Card, card: Card, total: int,
+                  someone: str) -> Ruling | None:
+    """A draw card of a kind the stacking mode does not let go on this one; None when it may."""
+    same = card.kind.token == pending.kind.token
+    if mode == "same-kind" and not same:
+        why = N_("Progressive stacking puts a draw card only on one of its own kind: the %(card)s "
+                 "may not go on the %(pending)s.")
+    elif mode == "equal-or-higher" and pending.kind.token == "wild-draw4" and not same:
+        why = N_("Stacking equal or higher: only a Wild Draw Four goes on a Wild Draw Four, not "
+                 "the %(card)s.")
+    else:
+        return None
+    R.draw("player", total)
+    return R.done("illegal", say(N_("Illegal: %(who)s draws %(num)d"), who=someone, num=total),
+                  say(why, card=name(card), pending=name(pending)),
+                  _draws_and_loses(someone, total))
 
 
 def _draws_and_loses(someone: str, total: int) -> str:
@@ -76,13 +104,17 @@ def _draws_and_loses(someone: str, total: int) -> str:
                who=cap(someone), num=total)
 
 
-def _unmatched(R: RulingBuilder, pending: Card, card: Card, total: int, colour: str | None,
-               hand: list[Card] | None, someone: str) -> Ruling | None:
+def _unmatched(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total: int,
+               colour: str | None, hand: list[Card] | None, someone: str) -> Ruling | None:
     """A draw card that may not go on this one after all; None when it may."""
     if card.kind.token == "wild-draw4":
+        if rules.wild_draw4_any_time:
+            R.rules("house-wild-draw4-any-time")
+            R.depends(ANY_TIME_STACKED)
+            return None
         if hand is None or colour is None:
             return None
-        return wild_draw_four_restriction(R, card, colour, hand, someone)
+        return wild_draw_four_restriction(R, card, colour, hand, someone, pending=total)
     if pending.kind.token == "draw2":
         return None  # a Draw Two on a Draw Two matches by symbol
     if card.colour is None:
@@ -104,12 +136,13 @@ def _unmatched(R: RulingBuilder, pending: Card, card: Card, total: int, colour: 
             who=someone, num=total))
 
 
-def _stacked(R: RulingBuilder, pending: Card, card: Card, total: int, adds: int,
-             colour: str | None, hand: list[Card] | None, someone: str) -> Ruling:
+def _stacked(R: RulingBuilder, rules: HouseRules, pending: Card, card: Card, total: int,
+             adds: int, colour: str | None, hand: list[Card] | None, someone: str) -> Ruling:
     R.draw("next-player", total + adds)
     second = say(N_("%(who)s draws nothing; the next player draws %(num)d or stacks again."),
                  who=cap(someone), num=total + adds)
-    if card.kind.token == "wild-draw4" and (hand is None or colour is None):
+    if (card.kind.token == "wild-draw4" and (hand is None or colour is None)
+            and not rules.wild_draw4_any_time):
         second = say(N_("The next player draws %(num)d or stacks again; the Wild Draw Four's "
                         "own colour rule still applies."), num=total + adds)
     return R.done(

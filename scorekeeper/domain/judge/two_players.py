@@ -22,6 +22,10 @@ def judge_two_players(ed: Edition, rules: HouseRules, card: Card) -> Ruling:
     n = draws(card)
     if n:
         R.draw("other-player", n)
+    if kind in ("7", "0") and rules.seven_o:
+        R.rules("house-seven-o")
+        R.depends(say(N_("House rule: Seven-O is on: with two players a 7 or a 0 exchanges the "
+                         "two hands; the turn still passes.")))
     if kind == "reverse":
         R.depends(TWO_PLAYER_REVERSE)
         return R.done(

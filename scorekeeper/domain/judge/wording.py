@@ -37,8 +37,10 @@ def name(card: Card) -> Text:
 
 
 # Where a colour qualifies a card the player has or lacks, Polish declines it ("nie ma żadnej
-# czerwonej karty", "ma czerwoną kartę"): each use is its own gettext context.
-COLOUR_FORMS = {"no-card": "colour of no card", "a-card": "colour of a card held"}
+# czerwonej karty", "ma czerwoną kartę", "karta koloru czerwonego"): each use is its own
+# gettext context.
+COLOUR_FORMS = {"no-card": "colour of no card", "a-card": "colour of a card held",
+                "of-colour": "a card of the colour"}
 
 
 def colour_name(colour: str | None, form: str | None = None) -> Text | str:

@@ -11,8 +11,8 @@ One source of truth: legality is the judge's (`judge_play`, `judge_draw`,
 score of seats, turns and counts between the judge's single rulings.
 
 Where things are: `request` reads and checks the body, `table` is the state between
-plays, `opening` applies the card turned up, `turns` judges one play, `replay` runs
-the loop and shapes the answer. Standard library only.
+plays, `opening` applies the card turned up, `turns` judges one play (`seven_o` moves
+the hands after a 7 or 0 under that house rule), `replay` runs the loop and shapes the answer. Standard library only.
 """
 from .replay import Replay, Step, referee
 from .request import MAX_PLAYS, RefereeError

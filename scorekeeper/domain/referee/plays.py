@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..cards import COLOURS, Card
-from ..editions import Edition
+from ..editions import Edition, HouseRules
 from ..judge import JudgeError, MAX_HAND
 from ..judge.reading import check_card
 from ..text import N_, say
 
-PLAY_FIELDS = {"player", "card", "colour", "color", "draw", "challenge", "hand"}
+PLAY_FIELDS = {"player", "card", "colour", "color", "draw", "challenge", "hand", "swap_with"}
 WILDS = ("wild", "wild-draw4")
 
 
@@ -25,6 +25,10 @@ class Play:
     draw: int = 0  # cards drawn; with `card`, the one drawn was played at once
     challenge: bool = False
     hand: tuple[Card, ...] = ()  # a challenge: the Wild Draw Four player's other cards
+    swap_with: str | None = None  # Seven-O: whom the player of a 7 swaps hands with
+
+    def top_token_differs(self, top: Card) -> bool:
+        return self.card is None or self.card.token != top.token
 
 
 def read_colour(entry: Mapping, where: str) -> str | None:
@@ -39,14 +43,14 @@ def read_colour(entry: Mapping, where: str) -> str | None:
 
 
 def read_play(entry: object, index: int, players: tuple[str, ...], edition: Edition,
-              max_draw: int) -> Play:
+              max_draw: int, rules: HouseRules = HouseRules()) -> Play:
     if not isinstance(entry, Mapping):
         raise JudgeError(say(N_("a play must be an object such as %(example)s."),
                              example='{"player": "Alice", "card": "red-7"}'))
     unknown = sorted(str(k) for k in entry if k not in PLAY_FIELDS)
     if unknown:
         raise JudgeError(say(N_("unknown field %(fields)s: a play uses 'player', 'card', "
-                                "'colour', 'draw', 'challenge' and 'hand'."),
+                                "'colour', 'draw', 'challenge', 'hand' and 'swap_with'."),
                              fields=", ".join(repr(k) for k in unknown)))
     player = entry.get("player")
     if not isinstance(player, str) or player.strip() not in players:
@@ -54,10 +58,37 @@ def read_play(entry: object, index: int, players: tuple[str, ...], edition: Edit
                              raw=repr(player), names=", ".join(players)))
     player = player.strip()
     if entry.get("challenge") not in (None, False):
+        if entry.get("swap_with") is not None:
+            raise JudgeError(say(N_("'swap_with' goes only with a 7 played, not with a "
+                                    "challenge.")))
         return _read_challenge(entry, index, player, edition)
     draw = _read_draw(entry.get("draw"), max_draw)
     card = _read_card(entry, edition, required=not draw)
-    return Play(index, player, card, _read_wild_colour(entry, card), draw)
+    return Play(index, player, card, _read_wild_colour(entry, card), draw,
+                swap_with=_read_swap_with(entry, player, card, players, rules))
+
+
+def _read_swap_with(entry: Mapping, player: str, card: Card | None, players: tuple[str, ...],
+                    rules: HouseRules) -> str | None:
+    """Whom a 7's player swaps hands with (Seven-O). Required on a 7 that is not the last
+    card: the replay checks that, since only it knows the hand."""
+    raw = entry.get("swap_with")
+    if raw is None:
+        return None
+    if not rules.seven_o:
+        raise JudgeError(say(N_("'swap_with' is only for the Seven-O house rule, which is not "
+                                "on ('house_rules': {\"seven_o\": true}).")))
+    if card is None or card.kind.token != "7":
+        raise JudgeError(say(N_("'swap_with' goes only with a 7 played (Seven-O), not with "
+                                "%(what)s."), what=card.token if card else "a draw"))
+    name = raw.strip() if isinstance(raw, str) else raw
+    if name not in players:
+        raise JudgeError(say(N_("'swap_with': %(raw)s is not one of the players (%(names)s)."),
+                             raw=repr(raw), names=", ".join(players)))
+    if name == player:
+        raise JudgeError(say(N_("'swap_with': %(who)s cannot swap hands with themself; name "
+                                "another player."), who=player))
+    return name
 
 
 def _read_draw(raw: Any, most: int) -> int:

@@ -68,7 +68,7 @@ class Replay:
             return None
         play, step, t = self.setup.plays[-1], self.steps[-1], self.table
         if (not step.legal or play.card is None or play.card.kind.token != "wild-draw4"
-                or t.winner or t.charged is None or t.charged[1] != 4 or t.colour_before is None):
+                or t.winner or t.charged is None or self.setup.rules.wild_draw4_any_time or t.charged[1] != 4 or t.colour_before is None):
             return None
         return OpenChallenge(t.charged[0], play.player, t.colour_before)
 
@@ -140,8 +140,8 @@ def answers(setup: Setup, table: Table, play: Play) -> bool:
     not: the draw is charged on the draw card's own step, and the entry only records it."""
     if play.player != table.current or table.winner:
         return False
-    if play.challenge:
-        return table.four_by is not None
+    if play.challenge:  # no bluffing: nothing to challenge, the Wild Draw Four charges at once
+        return table.four_by is not None and not setup.rules.wild_draw4_any_time
     return setup.rules.stacking and play.card is not None and not play.draw
 
 

@@ -51,7 +51,7 @@ def read_request(body: object) -> Setup:
     players = _read_players(body.get("players"))
     return Setup(edition, rules, players, _read_dealer(body.get("dealer"), players), start,
                  _read_start_colour(body, start), _read_cards(body.get("cards"), players),
-                 _read_plays(body.get("plays"), players, edition))
+                 _read_plays(body.get("plays"), players, edition, rules))
 
 
 def _read_players(raw: Any) -> tuple[str, ...]:
@@ -117,7 +117,8 @@ def _read_cards(raw: Any, players: tuple[str, ...]) -> dict[str, int]:
     return cards
 
 
-def _read_plays(raw: Any, players: tuple[str, ...], edition: Edition) -> tuple[Play, ...]:
+def _read_plays(raw: Any, players: tuple[str, ...], edition: Edition,
+                rules: HouseRules) -> tuple[Play, ...]:
     if not isinstance(raw, list):
         raise RefereeError(say(N_("'plays' must be a list of plays, such as %(example)s."),
                                example='[{"player": "Alice", "card": "red-7"}]'))
@@ -127,7 +128,7 @@ def _read_plays(raw: Any, players: tuple[str, ...], edition: Edition) -> tuple[P
     out = []
     for index, entry in enumerate(raw):
         try:
-            out.append(read_play(entry, index, players, edition, MAX_PENDING))
+            out.append(read_play(entry, index, players, edition, MAX_PENDING, rules))
         except JudgeError as err:
             raise RefereeError(say(N_("Play %(num)d: %(error)s"), num=index + 1,
                                    error=err.args[0])) from None

@@ -19,6 +19,7 @@ class Table:
     dealt: dict[str, int]
     drawn: dict[str, int] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
+    handed: dict[str, int] = field(default_factory=dict)  # net cards received by Seven-O
     pending: int = 0  # cards waiting for the player to play (a Draw Two, a Wild Draw Four)
     cheese_fresh: bool = False  # the player to play was just given the Cheese Touch
     four_by: str | None = None  # who played the Wild Draw Four on top, while it can be challenged
@@ -29,7 +30,7 @@ class Table:
 
     def copy(self) -> "Table":
         return replace(self, counts=dict(self.counts), drawn=dict(self.drawn),
-                       played=dict(self.played))
+                       played=dict(self.played), handed=dict(self.handed))
 
     @property
     def current(self) -> str:
@@ -50,6 +51,12 @@ class Table:
         self.counts[name] += num
         self.drawn[name] = self.drawn.get(name, 0) + num
         draws[name] = draws.get(name, 0) + num
+
+    def hand_over(self, new_counts: dict[str, int]) -> None:
+        """Hands changed owners (Seven-O): each player now holds `new_counts`."""
+        for name, num in new_counts.items():
+            self.handed[name] = self.handed.get(name, 0) + num - self.counts[name]
+        self.counts = dict(new_counts)
 
     def discard(self, name: str, card: Card, colour: str | None) -> None:
         self.counts[name] -= 1

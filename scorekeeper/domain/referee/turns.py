@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import Card
-from ..judge import judge_challenge, judge_draw, judge_going_out, judge_play
+from ..judge import judge_challenge, judge_draw, judge_going_out, judge_jump_in, judge_play
 from ..judge.effects import CARD_RULES, DRAW_CARD_RULES, draws
 from ..judge.ruling import Ruling
 from ..judge.wording import colour_name, name
 from ..text import N_, Nn_, Text, say, say_n
 from .opening import ruling_lines
 from .plays import Play
-from .request import Setup
+from .request import RefereeError, Setup
+from .seven_o import seven_o
 from .table import Table
 
 BLANK_READING = say(N_("The referee's reading: a Blank played counts as a card with no effect, "
@@ -40,14 +41,35 @@ def judge_turn(setup: Setup, table: Table, play: Play) -> Outcome:
                                                   "and nothing more is played."),
                                                who=table.winner), ["going-out"])
     if play.player != table.current:
-        return refused(table, "wrong-player", say(N_("It is %(who)s's turn, not %(player)s's."),
-                                                  who=table.current, player=play.player),
-                       ["dealing"])
+        return _out_of_turn(setup, table, play)
     if play.challenge:
         return challenge(setup, table, play)
     if play.draw:
         return draw(setup, table, play)
     return play_card(setup, table, play)
+
+
+def _out_of_turn(setup: Setup, table: Table, play: Play) -> Outcome:
+    """Someone else's turn: wrong-player, unless Jump-In lets an identical card in."""
+    wrong = refused(table, "wrong-player", say(N_("It is %(who)s's turn, not %(player)s's."),
+                                               who=table.current, player=play.player),
+                    ["dealing"])
+    if play.card is None or play.draw or play.top_token_differs(table.top):
+        return wrong
+    ruling = judge_jump_in(setup.edition, setup.rules, table.top, play.card, color=table.colour,
+                           players=len(table.players), player=play.player)
+    if ruling.ruling != "legal":
+        if not setup.rules.jump_in:  # an identical card: say what Jump-In would allow
+            wrong.lines += list(ruling.depends_on)
+            wrong.rules.append("house-jump-in")
+        return wrong
+    jumped = table.copy()
+    jumped.turn, jumped.cheese_fresh = jumped.seat(play.player), False
+    out = play_card(setup, jumped, play)
+    out.lines = [say(N_("%(who)s jumps in out of turn with an identical card (house rule "
+                        "Jump-In); play goes on from %(who)s."), who=play.player), *out.lines]
+    out.rules = ["house-jump-in", *[r for r in out.rules if r != "house-jump-in"]]
+    return out
 
 
 def play_card(setup: Setup, table: Table, play: Play, drew: bool = False) -> Outcome:
@@ -65,23 +87,39 @@ def play_card(setup: Setup, table: Table, play: Play, drew: bool = False) -> Out
         return Outcome(False, table, "wrong-card", ruling_lines(ruling), list(ruling.rules))
     out = Outcome(True, table.copy(), rules=list(ruling.rules))
     if drew:
-        out.table.give(play.player, 1, out.draws)
+        out.table.give(play.player, play.draw, out.draws)
         out.lines.append(say(N_("%(who)s drew the %(card)s and played it at once."),
-                             who=play.player, card=name(card)))
+                             who=play.player, card=name(card)) if play.draw == 1 else
+                         say(N_("%(who)s drew %(num)d cards until one fitted, and played the "
+                                "last, the %(card)s, at once (house rule: draw until you can "
+                                "play)."), who=play.player, num=play.draw, card=name(card)))
+        if play.draw > 1:
+            out.rules.append("house-draw-to-match")
     out.lines += _judge_lines(ruling, card, stacked=bool(table.pending))
     out.table.cheese_fresh = False
     colour_before = table.colour
     out.table.discard(play.player, card, play.colour)
     if out.table.counts[play.player] == 0:
         _going_out(setup, out, play)
+        if play.swap_with:
+            out.lines.append(say(N_("The 7 was %(who)s's last card: no swap."), who=play.player))
     else:
         _effect(out, play, colour_before)
+        if setup.rules.seven_o and card.kind.token in ("7", "0"):
+            if card.kind.token == "7" and play.swap_with is None:
+                raise RefereeError(say(N_("Play %(num)d: 'swap_with': with Seven-O, say whom "
+                                          "%(who)s swaps hands with after the 7 (one of "
+                                          "%(names)s)."), num=play.index + 1, who=play.player,
+                                       names=", ".join(p for p in table.players
+                                                       if p != play.player)))
+            seven_o(out.table, play, out.lines, out.rules)
     return out
 
 
 def _judge_lines(ruling: Ruling, card: Card, stacked: bool) -> list[Text]:
     kind = card.kind.token
-    if kind == "wild-draw4" and not stacked:  # the judge was told of no other cards: only a challenge checks them
+    any_time = "house-wild-draw4-any-time" in ruling.rules
+    if kind == "wild-draw4" and not stacked and not any_time:  # the judge was told of no other cards: only a challenge checks them
         return [say(N_("A Wild Draw Four may go on any card; it is illegal only if the player "
                        "held a card of the colour in play, which a challenge finds out."))]
     if ruling.ruling == "table-decides":
@@ -164,6 +202,13 @@ def draw(setup: Setup, table: Table, play: Play) -> Outcome:
     before (a draw is no answer to it, see replay.answers)."""
     if table.cheese_fresh:
         return _draw_for_cheese(table, play)
+    if setup.rules.draw_to_match:
+        if play.card is None:
+            return refused(table, "draw-when-stuck", say(
+                N_("With draw until you can play, %(who)s keeps drawing until a card fits and "
+                   "lays it at once: say the card laid."), who=play.player),
+                ["draw-when-stuck", "house-draw-to-match"])
+        return play_card(setup, table, play, drew=True)
     if play.draw != 1:
         return refused(table, "draw-when-stuck", say(
             N_("A player who draws takes one card, not %(num)d."), num=play.draw),
@@ -177,7 +222,11 @@ def draw(setup: Setup, table: Table, play: Play) -> Outcome:
     out.table.turn = out.table.after(table.turn)
     out.lines.append(say(N_("%(who)s drew a card and kept it: the turn passes."),
                          who=play.player))
-    if setup.edition.must_play_drawn:
+    if setup.rules.force_play:
+        out.rules.append("house-force-play")
+        out.lines.append(say(N_("House rule force play: if the card drawn fits it must be played "
+                                "at once; the referee cannot see it, so lets the draw stand.")))
+    elif setup.edition.must_play_drawn:
         out.lines.append(say(N_("Classic with Blank cards (112): its leaflet says a drawn card that "
                                 "fits must be played if nothing fitted before; the referee cannot "
                                 "see the card, so lets it stand.")))
@@ -201,6 +250,10 @@ def _draw_for_cheese(table: Table, play: Play) -> Outcome:
 
 
 def challenge(setup: Setup, table: Table, play: Play) -> Outcome:
+    if setup.rules.wild_draw4_any_time:
+        return refused(table, "challenge-who", say(
+            N_("No bluffing (house rule): a Wild Draw Four cannot be challenged; its 4 cards "
+               "were charged when it was played.")), ["challenge", "house-wild-draw4-any-time"])
     if table.four_by is None or table.pending != 4:
         return refused(table, "challenge-who", say(
             N_("There is no Wild Draw Four to challenge: only the player told to draw its 4 "

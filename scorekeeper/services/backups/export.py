@@ -5,7 +5,7 @@ import csv
 import io
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from sqlalchemy import select
 
@@ -48,6 +48,30 @@ def json_text(data: dict) -> str:
 
 def envelope(records: list[dict]) -> dict:
     return {"format": FORMAT, "version": VERSION, "exported_at": _stamp(utcnow()), "games": records}
+
+
+def streamed(records: Iterable[dict]) -> Iterator[str]:
+    """`json.dumps(envelope(list(records)), ensure_ascii=False, indent=1)`, the same text,
+    written a game at a time: a big table's backup never sits whole in a worker's memory."""
+    opening = json.dumps(envelope([]), ensure_ascii=False, indent=1)
+    before_games = opening[:-len("[]\n}")]  # "games" is the envelope's last key
+    first = True
+    for record in records:
+        yield before_games + "[\n  " if first else ",\n  "
+        first = False
+        yield json.dumps(record, ensure_ascii=False, indent=1).replace("\n", "\n  ")  # JSON strings hold no newline
+    yield (before_games + "[]" if first else "\n ]") + "\n}"
+
+
+def table_records(table_id: str) -> Iterator[dict]:
+    """A table's games as backup records, oldest first, one loaded at a time."""
+    ids = db.session.scalars(select(Game.id).where(Game.table_id == table_id)
+                             .order_by(Game.created_at, Game.id)).all()
+    for game_id in ids:
+        game = games.load_game(game_id)
+        if game is not None:
+            yield game_record(game)
+        db.session.expunge_all()
 
 
 def export_game(game_id: str) -> dict | None:

@@ -26,6 +26,8 @@ class IntoTable:
         """Before anything is written: a roster within its bound, and every seat spelled as
         its person is. (A game's names already differ beyond case and spaces: restore checks
         them as a new game's.)"""
+        if not plans:
+            raise RestoreError(say(N_("This backup holds no games: there is nothing to add to the table.")))
         for plan in plans:
             for name in plan.names:
                 if name_key(name) not in self.roster:
