@@ -14,7 +14,7 @@ from . import (compressed_pages, database, errors, http_cache, i18n, rate_limits
                templating)
 from .access import devices, visits
 from .extensions import compress, csrf, db, migrate
-from .services import storage, table_overview
+from .services import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -31,7 +31,6 @@ def create_app(test_config: Mapping | None = None) -> Flask:
     errors.register(app)
     devices.init_app(app)
     visits.init_app(app)  # visits are written in batches, never by a view
-    table_overview.init_app(app)  # a request that changed a family table stores its overview
     templating.init_app(app)
     i18n.init_app(app)
     if app.config["MIGRATE_ON_START"]:

@@ -82,8 +82,7 @@ def store_fresh(table_id: str) -> None:
 def player_stats(table_id: str) -> list[tuple]:
     """Each person on the table's roster, in roster order, with their stats over the table's
     games: (roster id, name, games played (finished), games won, hands played, hands won,
-    best hand, games in progress). One GROUP BY over the rows, made fresh first."""
-    fresh_rows(table_id)
+    best hand, games in progress). One GROUP BY over the rows (the caller made them fresh)."""
     seat, person = TableGameSeat, TablePlayer
     finished = case((seat.finished, 1), else_=0)
     stats = (select(Player.roster_id.label("rid"), func.sum(finished).label("played"),

@@ -4,10 +4,13 @@ game scored afresh from its held cards."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import delete, select, update
 
+from scorekeeper.domain import league
+from scorekeeper.domain.league import finished_game
 from scorekeeper.domain.scoring import SYSTEMS
-from scorekeeper.models import Game, TableGameSeat, db
+from scorekeeper.models import FamilyTable, Game, TableGameSeat, db
 from scorekeeper.services import games, table_game_seats, table_stats, tables, target
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.table_stats import GameSummary, PlayerStats
 from tests.integration.test_hand_scores import PLAYERS, play, writes
 
 
@@ -33,11 +36,73 @@ def rescored(game_id: str) -> dict[str, dict]:
     return found
 
 
+def table_as_rescored(table_id: str) -> dict:
+    """What the table's reads must say, from every game scored whole from its held cards."""
+    db.session.expire_all()
+    lines, stats = [], {p.id: PlayerStats(p.id, p.name) for p in db.session.get(FamilyTable, table_id).roster}
+    for game in db.session.scalars(select(Game).where(Game.table_id == table_id)
+                                   .order_by(Game.created_at.desc(), Game.id.desc())):
+        sheet = games.sheet_of(game)
+        outcome, team_scoring = sheet.outcome(), sheet.team_scoring
+        ended_at = game.hands[outcome.ended_after - 1].created_at if outcome.finished else None
+        lines.append(GameSummary(
+            game.id, sheet.players, [p.roster_id for p in game.players], outcome.finished, list(outcome.winners),
+            len(sheet.hands), started=game.created_at, scoring=game.scoring,
+            record=finished_game(game.id, ended_at, sheet) if outcome.finished else None,
+            teams=team_scoring.rows(sheet.team_standings()) if team_scoring else []))
+        for player in game.players:
+            person = stats[player.roster_id]
+            won = [team_scoring.won_by_going_out(h.winner, pts) if team_scoring else sum(pts.values())
+                   for h, pts in zip(sheet.hands, sheet.points()) if h.winner == player.name]
+            person.games_played += outcome.finished
+            person.games_won += outcome.finished and player.name in outcome.winners
+            person.games_in_progress += not outcome.finished
+            person.hands_played += len(sheet.hands)
+            person.hands_won += len(won)
+            person.best_hand = max(person.best_hand, *won, 0)
+    records = [g.record for g in lines if g.record is not None]
+    return {"players": list(stats.values()), "games": lines,
+            "sections": [([g for g in lines if g.finished == done][:table_stats.SHOWN],
+                          sum(g.finished == done for g in lines)) for done in (False, True)],
+            "league": league.league(records), "blocks": league.blocks(records),
+            "head_to_head": {(a, b): head_to_head(lines, a, b) for a in stats for b in stats if a != b}}
+
+
+def head_to_head(lines: list, a: int, b: int) -> dict:
+    shared = [g for g in lines if g.finished and a in g.seats and b in g.seats]
+    against = [g for g in shared if not any(g.players[g.seats.index(a)] in team and g.players[g.seats.index(b)] in team
+                                            for team, _ in g.teams)]
+    wins = {p: sum(g.players[g.seats.index(p)] in g.winners for g in against) for p in (a, b)}
+    return {"games": len(against), "partners": len(shared) - len(against), "wins": wins,
+            "hands": {p: sum(hands_won(g, p) for g in against) for p in (a, b)}}
+
+
+def hands_won(line: GameSummary, person: int) -> int:
+    game = games.load_game(line.id)
+    sheet = games.sheet_of(game)
+    return sum(h.winner == line.players[line.seats.index(person)] for h in sheet.hands)
+
+
+def table_as_read(table_id: str) -> dict:
+    """The same, as the table page, its player page and the API read it (single season)."""
+    summary = table_stats.table_summary(table_id)
+    people = [p.id for p in summary.players]
+    return {"players": summary.players, "games": summary.games,
+            "sections": [tuple(summary.section(done)) for done in (False, True)],
+            "league": summary.league(), "blocks": summary.league_blocks(),
+            "head_to_head": {(a, b): summary.head_to_head(a, b) for a in people for b in people if a != b}}
+
+
+def reads_as_rescored(table_id: str) -> None:
+    read, rescored_table = table_as_read(table_id), table_as_rescored(table_id)
+    for part in read:
+        assert read[part] == rescored_table[part], part
+    db.session.rollback()
+
+
 def stats_from_the_games(table_id: str) -> list[tuple]:
-    """The players' stats as the table page computes them today, from the games themselves."""
-    table_stats.clear()
     return [(s.id, s.name, s.games_played, s.games_won, s.hands_played, s.hands_won, s.best_hand,
-             s.games_in_progress) for s in table_stats.table_summary(table_id, read_stored=False).players]
+             s.games_in_progress) for s in table_as_rescored(table_id)["players"]]
 
 
 def stored(game_id: str) -> dict[str, dict]:
@@ -58,6 +123,7 @@ def rows_as_scored(table_id: str, unwritten: tuple = ()) -> None:
     for game_id in db.session.scalars(select(Game.id).where(Game.table_id == table_id)).all():
         assert stored(game_id) == rescored(game_id), game_id
     assert table_game_seats.player_stats(table_id) == stats_from_the_games(table_id)
+    reads_as_rescored(table_id)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -82,6 +148,7 @@ def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
                         if held["Dee"] != [] or "Dee" in typed])
         assert stored(other.id) == rescored(other.id)
         assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
+        reads_as_rescored(table.id)
 
 
 def test_rename_merge_and_a_loose_game_joining(app):
@@ -99,6 +166,7 @@ def test_rename_merge_and_a_loose_game_joining(app):
         tables.merge_players(table.id, "Benjamin", "Eve")
         assert stored(game.id) == rescored(game.id) and stored(loose.id) == rescored(loose.id)
         assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
+        reads_as_rescored(table.id)
 
 
 def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):

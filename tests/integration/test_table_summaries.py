@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.models import FamilyTable, Game, Hand, HeldCards, TableGameSummary, db
-from scorekeeper.services import game_state, hands, rematch, table_game_seats, table_stats, table_summaries, tables, target
+from scorekeeper.services import game_state, hands, rematch, table_game_seats, table_summaries, tables, target
 from scorekeeper.services.errors import Conflict
 from tests.integration.test_concurrency import run_threads
 from tests.integration.test_scorepad import hand_data
@@ -36,20 +36,13 @@ def assert_stored_as_scored(app, table_id: str, unstored: tuple = ()) -> None:
     """Every game's stored summary is for its version and equals the game scored afresh from
     its cards (games in `unstored` have none yet); the table's count is its true count."""
     with app.app_context():
-        table_stats.clear()
         rows = stored_rows(table_id)
-        rescored = table_stats._score_games(table_id, [r.id for r in rows], True, "rescored")
         for row in rows:
-            if row.id in unstored:
-                assert row.stored is None
-                continue
-            assert row.stored == row.version, row.id
-            assert table_stats._from_data(row, row.data) == rescored[row.id]
+            assert row.stored == (None if row.id in unstored else row.version), row.id
         rows_as_scored(table_id, unstored)  # issue 36: the seats' rows, after the same write
         count = counted_card_rows(table_id)
         assert db.session.get(FamilyTable, table_id).card_rows == count == sum(r.card_rows for r in rows)
         db.session.rollback()
-        table_stats.clear()
 
 
 def test_every_kind_of_write_stores_the_summary_a_full_scoring_gives(app, client):
@@ -122,43 +115,6 @@ def _some_table(client) -> dict:
          teams=[["Ana", "Cy"], ["Ben", "Dee"]], target=10)
     play(client, table, ["Cy", "Dee"], [{"Cy": ["2"], "Dee": []}], scoring="lowest-total", target=2)
     return table
-
-
-def test_a_look_reads_stored_summaries_and_scores_no_game(app, client, monkeypatch):
-    table = _some_table(client)
-    scored = []
-    original = table_stats._summarise
-    monkeypatch.setattr(table_stats, "_summarise", lambda *a: scored.append(a[0].id) or original(*a))
-    table_stats.clear()  # a worker that has kept nothing
-    stored = client.get(f"/api/tables/{table['id']}").json
-    page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
-    assert scored == [] and len(stored["games"]) == 4 and stored["league"]
-    with app.app_context():  # as a database migrated from before 0011: no summary for any version
-        db.session.execute(update(TableGameSummary).values(version=None, data=None))
-        db.session.commit()
-    table_stats.clear()
-    assert client.get(f"/api/tables/{table['id']}").json == stored  # the same answer, scored
-    assert client.get(f"/tables/{table['id']}").get_data(as_text=True) == page
-    assert len(scored) == 4
-
-
-def test_a_summary_not_for_the_games_version_is_scored_instead(app, client, monkeypatch):
-    table = _some_table(client)
-    table_stats.clear()
-    before = client.get(f"/api/tables/{table['id']}").json
-    scored = []
-    original = table_stats._summarise
-    monkeypatch.setattr(table_stats, "_summarise", lambda *a: scored.append(a[0].id) or original(*a))
-    with app.app_context():  # a wrong summary, left by a write that missed it: not believed
-        game_id = before["games"][0]["id"]
-        wrong = db.session.get(TableGameSummary, game_id)
-        wrong.data = wrong.data | {"hands": 99, "finished": not wrong.data["finished"]}
-        wrong.version -= 1
-        db.session.delete(db.session.get(TableGameSummary, before["games"][1]["id"]))  # and none
-        db.session.commit()
-    table_stats.clear()
-    assert client.get(f"/api/tables/{table['id']}").json == before
-    assert sorted(scored) == sorted([game_id, before["games"][1]["id"]])
 
 
 def test_a_save_past_the_tables_bound_is_refused_and_writes_nothing(app, client, monkeypatch):
@@ -240,18 +196,15 @@ def test_the_league_kept_after_an_edit_is_the_league_combined_afresh(app, client
         return next(p["best_hand"] for p in state["players"] if p["name"] == name)
     kept = client.get(f"/api/tables/{table['id']}").json
     assert best(kept, "Ben") < best(first, "Ben")  # looked for again among his games
-    table_stats.clear()
     assert client.get(f"/api/tables/{table['id']}").json == kept
     finished = [g for g in first["games"] if g["finished"] and len(g["players"]) == 3][0]
     changed = {"held": {"Ana": ["5"], "Ben": [], "Cy": ["wild"]}}  # Ben goes out instead: 55, he wins
     assert client.put(f"/api/games/{finished['id']}/hands/1", json=changed, headers=key).status_code == 200
     kept = client.get(f"/api/tables/{table['id']}").json
     assert kept["league"] != first["league"]
-    table_stats.clear()
     assert client.get(f"/api/tables/{table['id']}").json == kept
     gone = client.delete(f"/api/games/{finished['id']}/hands/1", headers=key).json["deleted"]  # no longer over
     kept = client.get(f"/api/tables/{table['id']}").json
-    table_stats.clear()
     assert client.get(f"/api/tables/{table['id']}").json == kept
     assert client.post(f"/api/games/{finished['id']}/hands/{gone}/restore", headers=key).status_code == 201
     assert client.get(f"/api/tables/{table['id']}").json["league"] != kept["league"]
@@ -315,7 +268,6 @@ def test_migration_0011_counts_the_cards_of_existing_table_games(make_app, fresh
         assert table_summaries.store_missing() == 2
         table_game_seats.store_fresh("oldtable00000001")  # as `flask tables summarise` does
     assert_stored_as_scored(app, "oldtable00000001")
-    table_stats.clear()
     assert client.get("/api/tables/oldtable00000001").json == answer
 
 
