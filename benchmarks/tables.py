@@ -37,8 +37,19 @@ from benchmarks.page_weight import counting_statements  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.models import db, utcnow  # noqa: E402
 from scorekeeper.access.devices import device_hash  # noqa: E402
-from scorekeeper.services import keys, table_overview, table_stats, table_summaries  # noqa: E402
+from scorekeeper.services import keys, table_game_seats  # noqa: E402
 from scorekeeper.ids import new_hand_id, new_public_id  # noqa: E402
+
+_0014 = Path(__file__).resolve().parent.parent / "scorekeeper/migrations/versions/0014_hand_scores.py"
+
+
+def score_stored_hands(bind, skip=frozenset()) -> None:
+    """hand_scores rows for hands inserted straight into the database, by migration 0014's code."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("hand_scores_0014", _0014)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module._score_stored_hands(bind, skip)
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)
@@ -80,10 +91,9 @@ def seed() -> dict[int, str]:
         if table_id:
             tables[size] = table_id
             db.session.execute(text(
-                "INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at, card_rows) "
-                "VALUES (:id, :name, :h, :at, :at, :rows)"),
-                {"id": table_id, "name": f"{size} games", "h": keys.hash_key(KEY), "at": now,
-                 "rows": size * HANDS * len(NAMES)})
+                "INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
+                "VALUES (:id, :name, :h, :at, :at)"),
+                {"id": table_id, "name": f"{size} games", "h": keys.hash_key(KEY), "at": now})
             for i, name in enumerate(NAMES):
                 roster[name] = size * 100 + i
                 db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) "
@@ -95,20 +105,9 @@ def seed() -> dict[int, str]:
         more = _rows(ids, table_id, roster)
         seats, hands, cards = seats + more[0], hands + more[1], cards + more[2]
     _insert(games, seats, hands, cards)
-    counted(games)
-    for table_id in tables.values():  # as every write since migrations 0011 and 0013 has stored them
-        table_summaries.store_missing(table_id)
-        table_overview.store(table_id)
+    for table_id in tables.values():  # as every write to a table game leaves them
+        table_game_seats.store_fresh(table_id)
     return tables
-
-
-def counted(games: list[dict]) -> None:
-    """Each table game's held-card rows, as migration 0011 counts them (no summary yet)."""
-    db.session.execute(text(
-        "INSERT INTO table_game_summaries (game_id, version, card_rows) SELECT g.id, NULL, "
-        "(SELECT COUNT(*) FROM held_cards c JOIN hands h ON h.id = c.hand_id WHERE h.game_id = g.id) "
-        "FROM games g WHERE g.id = :id AND g.table_id IS NOT NULL"), [{"id": g["id"]} for g in games])
-    db.session.commit()
 
 
 def _insert(games, seats, hands, cards, target: int = TARGET) -> None:
@@ -122,6 +121,9 @@ def _insert(games, seats, hands, cards, target: int = TARGET) -> None:
     db.session.execute(text("INSERT INTO hands (id, public_id, game_id, number, revision, created_at) "
                             "VALUES (:id, :pid, :g, :n, 1, :at)"), hands)
     db.session.execute(text("INSERT INTO held_cards (hand_id, player_id, cards) VALUES (:h, :p, :c)"), cards)
+    db.session.commit()
+    scored = {row[0] for row in db.session.execute(text("SELECT DISTINCT game_id FROM hand_scores"))}
+    score_stored_hands(db.session.connection(), skip=scored)  # as migration 0014 scores stored hands
     db.session.commit()
 
 
@@ -147,7 +149,6 @@ def phone(app, known: int):
 def look(client, app, path: str, rounds: int = 15) -> dict:
     for _ in range(2):  # a first look gets the phone its cookie; the next is remembered as a visit
         client.get(path)
-    table_stats.clear()
     app.extensions.get("table_live_pages") and app.extensions["table_live_pages"].clear()
     with counting_statements(app) as cold_sql:
         start = time.perf_counter()
@@ -202,7 +203,6 @@ def after_one_save(client, app, table_id: str, rounds: int = 7) -> dict:
                 for i, name in enumerate(NAMES)}
         assert client.put(f"/api/games/{game_id}/hands/1", json={"held": held},
                           headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
-        table_stats.clear()
         start = time.perf_counter()
         client.get(path)
         elsewhere.append(time.perf_counter() - start)
@@ -281,9 +281,8 @@ def heavy_table(app) -> str:
     """A table of HEAVY_GAMES games of HEAVY_HANDS hands of two players, straight in."""
     now = utcnow()
     table_id = new_public_id()
-    db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at, "
-                            "card_rows) VALUES (:id, 'heavy', :h, :at, :at, :rows)"),
-                       {"id": table_id, "h": keys.hash_key(KEY), "at": now, "rows": HEAVY_GAMES * HEAVY_HANDS * 2})
+    db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
+                            "VALUES (:id, 'heavy', :h, :at, :at)"), {"id": table_id, "h": keys.hash_key(KEY), "at": now})
     for i, name in enumerate(NAMES[:2]):
         db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:id, :t, :n, :k)"),
                            {"id": 90_000 + i, "t": table_id, "n": name, "k": name.casefold()})
@@ -298,7 +297,7 @@ def heavy_table(app) -> str:
             for s in range(2):
                 cards.append({"h": hand_id, "p": g * 10 + s, "c": "" if s == n % 2 else "7"})
     _insert(games, seats, hands, cards, target=100_000)  # never finished: every hand counts
-    counted(games)  # no summary stored: as a database migrated from before 0011
+    # no per-seat rows: as a database just migrated (the first look writes them)
     return table_id
 
 
@@ -321,7 +320,7 @@ def table_saves(app, repeat: int = 5) -> dict[tuple[str, int], float]:
                 with app.app_context():
                     into = IntoTable(db.session.get(FamilyTable, made["id"])) if where == "table" else None
                     game = restore(backup(1, size - 1), into=into)[0]
-                    table_summaries.store_missing(made["id"])  # as the game's last save stored it
+                    table_game_seats.store_fresh(made["id"])  # as the game's last save wrote them
                 key = made["edit_key"] if where == "table" else game.edit_key
                 client = app.test_client()
                 client.get(f"/api/games/{game.id}")
@@ -370,7 +369,7 @@ def main() -> int:
         saves = table_saves(app)
         memory = worker_memory(uri, tables[SIZES[0]], heavy)  # no summary stored: each game scored
         with app.app_context():
-            table_summaries.store_missing(heavy)
+            table_game_seats.store_fresh(heavy)
         memory_stored = worker_memory(uri, tables[SIZES[0]], heavy)
     small, big = rows[SIZES[0]], rows[SIZES[1]]
     print(time.strftime("measured %Y-%m-%d %H:%M UTC", time.gmtime()))

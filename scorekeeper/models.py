@@ -185,42 +185,9 @@ class FamilyTable(db.Model):
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # Held-card rows in the table's games: the sum of its games' TableGameSummary.card_rows,
-    # moved in the same transaction, so a save checks the table's bound without counting.
-    card_rows: Mapped[int] = mapped_column(default=0, server_default="0")
 
     roster: Mapped[list[TablePlayer]] = relationship(
         back_populates="table", order_by="TablePlayer.id", cascade="all, delete-orphan")
-
-
-class TableGameSummary(db.Model):
-    """What a family table's page, API and league need of one of its games, stored by every
-    write that changes the game (services/table_stats.py): `data` is true for `version` only;
-    a game at another version is scored from its cards instead. `card_rows` is the game's
-    share of its table's `card_rows`, whatever the version."""
-
-    __tablename__ = "table_game_summaries"
-
-    game_id: Mapped[str] = mapped_column(
-        String(24), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int | None]
-    card_rows: Mapped[int] = mapped_column(default=0, server_default="0")
-    data: Mapped[dict | None] = mapped_column(JSON)
-
-
-class TableOverview(db.Model):
-    """What a family table's page shows, stored after each write that changed the table or
-    one of its games (services/table_overview.py): its players' stats, its current season's
-    league and the first games of each list. `data` is true only while the table's stamp
-    (services/tables.table_stamp) is `stamp`; at any other stamp the games' summaries are
-    combined instead. A worker's first look at a big table reads this one row."""
-
-    __tablename__ = "table_overviews"
-
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("family_tables.id", ondelete="CASCADE"), primary_key=True)
-    stamp: Mapped[str] = mapped_column(String(200))
-    data: Mapped[dict] = mapped_column(JSON)
 
 
 class TableGameSeat(db.Model):

@@ -7,10 +7,19 @@ read that finds it (fresh_rows), game by game."""
 from __future__ import annotations
 
 from sqlalchemy import and_, case, delete, false, func, insert, literal, null, select, true
+from sqlalchemy.exc import SQLAlchemyError
 
-from ..models import Game, Hand, HandScore, HeldCards, Player, TableGameSeat, TablePlayer, db
+from ..domain.text import N_, say
+from ..models import FamilyTable, Game, Hand, HandScore, HeldCards, Player, TableGameSeat, TablePlayer, db
 from . import hand_scores
+from .errors import Conflict
 from .games import load_game_head, teams_of
+
+# Held-card rows (one per player per hand) a table may hold: bounds what one client can pile
+# up behind one table. A game's rows say it: its hand count on each of its seats' rows.
+MAX_TABLE_CARD_ROWS = 100_000
+TABLE_FULL = N_("This family table is full: it holds as many hands as one table may (%(most)s entries "
+                "of cards). Start a new table to play on.")
 
 
 def _went_out():
@@ -18,12 +27,14 @@ def _went_out():
     return and_(HeldCards.cards == "", HeldCards.typed_total.is_(None))
 
 
-def write_rows(game: Game) -> None:
+def write_rows(game: Game, bounded: bool = True) -> None:
     """In a write's transaction, after its changes: the game's rows at the version this write
-    makes (none for a game outside a table)."""
+    makes (none for a game outside a table). `bounded`: a write that adds held cards is refused
+    past the table's bound (a read that rescores a stale game refuses nothing)."""
     if game.table_id is None:
         return
     db.session.flush()  # the new version; the write's hands and their scores readable
+    held_before = db.session.scalar(select(func.sum(TableGameSeat.hands)).where(TableGameSeat.game_id == game.id))
     db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == game.id))
     outcome = hand_scores.outcome(game)
     ids = {p.name: p.id for p in game.players}
@@ -53,6 +64,26 @@ def write_rows(game: Game) -> None:
     columns = ("player_id", "game_id", "table_id", "version", "finished", "won", "hands", "hands_won",
                "best_hand", "total", "team_total", "team", "ended_at")
     db.session.execute(insert(TableGameSeat).from_select(columns, rows))
+    held = db.session.scalar(select(func.sum(TableGameSeat.hands)).where(TableGameSeat.game_id == game.id)) or 0
+    if bounded and held > (held_before or 0):
+        check_room(game.table_id, locked=True)
+
+
+def table_card_rows(table_id: str) -> int:
+    """Held-card rows in the table's games, as their rows count them."""
+    return db.session.scalar(select(func.coalesce(func.sum(TableGameSeat.hands), 0))
+                             .where(TableGameSeat.table_id == table_id))
+
+
+def check_room(table_id: str, adding: int = 0, locked: bool = False) -> None:
+    """Refuse (Conflict: the caller rolls back) when the table holds more held-card rows
+    than it may, `adding` more. `locked`: first wait for another write that grows the table
+    (PostgreSQL: the table's row locked until this transaction ends), so two games' saves at
+    once cannot both pass the bound."""
+    if locked:
+        db.session.execute(select(FamilyTable.id).where(FamilyTable.id == table_id).with_for_update())
+    if table_card_rows(table_id) + adding > MAX_TABLE_CARD_ROWS:
+        raise Conflict(say(TABLE_FULL, most=MAX_TABLE_CARD_ROWS))
 
 
 def stale_games(table_id: str) -> list[str]:
@@ -62,13 +93,31 @@ def stale_games(table_id: str) -> list[str]:
     return list(db.session.scalars(select(Game.id).where(Game.table_id == table_id, ~current)))
 
 
-def fresh_rows(table_id: str) -> None:
+def fresh_rows(table_id: str) -> bool:
     """Rewrite, in this request's transaction, the rows of each of the table's games that are
-    stale (a game restored, or changed by hand-made SQL): staleness is checked per game."""
-    for game_id in stale_games(table_id):
+    stale (a game restored, or changed by hand-made SQL): staleness is checked per game. A row
+    is labelled with the version its game was read at, before its sums are read, so a write
+    landing meanwhile leaves it labelled older than what it holds: rescored again, never
+    believed ahead of its game. Whether any game was stale."""
+    stale = stale_games(table_id)
+    for game_id in stale:
         game = load_game_head(game_id)
         if game is not None:
-            write_rows(game)
+            write_rows(game, bounded=False)
+    return bool(stale)
+
+
+def read_fresh(table_id: str) -> None:
+    """Before a read of the table: stale rows rewritten and kept (committed), so the next
+    read finds them true; when another request wrote the same rows first, rewritten for
+    this read alone."""
+    if not fresh_rows(table_id):
+        return
+    try:
+        db.session.commit()
+    except SQLAlchemyError:
+        db.session.rollback()
+        fresh_rows(table_id)
 
 
 def store_fresh(table_id: str) -> None:

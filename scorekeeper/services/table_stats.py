@@ -160,11 +160,11 @@ class TableSummary:
 
 
 def table_summary(table_id: str) -> TableSummary:
-    """The table, its rows made true for every game's version first (in this request)."""
+    """The table, its rows made true for every game's version first."""
     name = db.session.scalar(select(FamilyTable.name).where(FamilyTable.id == table_id))
     if name is None:
         raise NotFound(NO_TABLE)
-    table_game_seats.fresh_rows(table_id)
+    table_game_seats.read_fresh(table_id)
     return TableSummary(table_id, name)
 
 

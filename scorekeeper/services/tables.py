@@ -13,9 +13,8 @@ from .games import NO_GAME, build_game, game_settings, load_game_head
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
-from . import table_summaries
-from .table_game_seats import write_rows
-from .table_summaries import carry_summaries, store_summary
+from . import table_game_seats
+from .table_game_seats import table_card_rows, write_rows
 
 MAX_TABLE_NAME = 40
 MAX_ROSTER = 100
@@ -85,15 +84,10 @@ def key_opens_table(table: FamilyTable, key: str | None) -> bool:
     return hash_opens(table.edit_key_hash, key)
 
 
-def table_card_rows(table_id: str) -> int:
-    """Held-card rows in the table's games, as the table counts them (table_summaries)."""
-    return db.session.scalar(select(FamilyTable.card_rows).where(FamilyTable.id == table_id)) or 0
-
-
 def check_room(table_id: str, adding: int = 0) -> None:
     """Refuse (nothing written) when the table holds, or would hold, too many cards. (The
     write itself checks again, in the statement that counts what it adds.)"""
-    most = table_summaries.MAX_TABLE_CARD_ROWS
+    most = table_game_seats.MAX_TABLE_CARD_ROWS
     rows = table_card_rows(table_id) + adding
     if rows > most or (adding == 0 and rows >= most):
         raise Conflict(say(N_("This table holds as many hands as one table may (%(most)s entries of "
@@ -154,7 +148,6 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
             _seat_roster(table, game)
             table.updated_at = utcnow()
             db.session.add(game)
-            store_summary(game)
             write_rows(game)
             db.session.commit()
             return game
@@ -188,8 +181,7 @@ def adopt_game(table_id: object, game_id: str) -> Game:
     try:
         _seat_roster(table, game)
         table.updated_at = utcnow()
-        store_summary(game)  # counts its cards into the table's, within the bound
-        write_rows(game)
+        write_rows(game)  # its cards count into the table's, within the bound
         storage.commit()
     except IntegrityError:
         db.session.rollback()
@@ -210,13 +202,11 @@ def find_person(table: FamilyTable, name: object) -> TablePlayer:
 
 def _touch_games(seats: list[Player]) -> None:
     """Bump each touched game's version: cached pages and polls see the new names; the
-    games' stored summaries carry the new names too."""
+    games' rows are written at it."""
     games = list({seat.game for seat in seats})
-    before = {game.id: game.version for game in games}
     for game in games:
         game.updated_at = utcnow()
     db.session.flush()
-    carry_summaries(games, before)
     for game in games:
         write_rows(game)
 
@@ -263,22 +253,3 @@ def merge_players(table_id: object, spelling: object, into: object) -> TablePlay
     table.updated_at = utcnow()
     storage.commit()
     return kept
-
-
-def table_stamp(table_id: str) -> tuple | None:
-    """Changes whenever the table or any of its games changes: one statement."""
-    row = db.session.execute(
-        select(FamilyTable.updated_at, func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-               func.max(Game.updated_at))
-        .select_from(FamilyTable).outerjoin(Game, Game.table_id == FamilyTable.id)
-        .where(FamilyTable.id == table_id).group_by(FamilyTable.id)).first()
-    return None if row is None else tuple(row)
-
-
-def stamp_text(stamp: tuple) -> str:
-    """What of a table's stamp is stored with its overview (table_overview): the table's own
-    change, its games' count and the sum of their versions. Every write to a game bumps its
-    version and every game that joins changes the table, so these change with each write;
-    the last write's moment is left out so that a write knows the text before it from its own
-    version's step (table_overview moves the overview by one write without reading the table)."""
-    return "|".join(str(part) for part in stamp[:3])

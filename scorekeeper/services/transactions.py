@@ -15,7 +15,6 @@ from . import storage
 from .errors import Conflict, NotFound, ServiceError
 from .games import load_game
 from .table_game_seats import write_rows
-from .table_summaries import store_summary
 
 T = TypeVar("T")
 ATTEMPTS = 8
@@ -60,8 +59,7 @@ def write_game(game_id: str, change: Callable[[Game], T],
                 db.session.rollback()
                 return result
             game.updated_at = stamp  # bumps the version: the racing writer fails
-            store_summary(game)  # a family table's game: its summary at this version
-            write_rows(game)  # and its seats' rows
+            write_rows(game)  # a family table's game: its seats' rows at this version
             db.session.commit()
             return result
         except (StaleDataError, DBAPIError) as err:

@@ -16,7 +16,7 @@ from ..form_fields import chosen_team
 from ..http_cache import keep_no_copy
 from ..restore_upload import RestoreForm, restore_file, too_many_creations
 from ..services import rematch as rematch_service
-from ..services import table_game_seats, table_summaries, tables
+from ..services import table_game_seats, tables
 from ..services.backups.export import streamed, table_records
 from ..services.backups.restore import RestoreError
 from ..services.backups.table_restore import IntoTable
@@ -222,8 +222,7 @@ def restore_backup(table_id: str):
             else:
                 if restored is None:
                     return too_many_creations()
-                table_summaries.store_missing(table.id)  # the restored games' summaries, stored now
-                table_game_seats.store_fresh(table.id)  # and their seats' rows
+                table_game_seats.store_fresh(table.id)  # the restored games' seats' rows
                 remember_new_games({item.id: table_key_for(table.id) for item in restored})
                 flash(ngettext("%(num)d game restored into this table.",
                                "%(num)d games restored into this table.", len(restored)), "ok")

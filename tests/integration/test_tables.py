@@ -437,9 +437,9 @@ def test_a_loose_game_joins_a_table_in_one_tap_from_a_phone_that_keeps_both(app,
 
 
 def test_a_table_takes_no_more_games_past_its_bound_on_held_cards(app, client, monkeypatch):
-    from scorekeeper.services import table_summaries
+    from scorekeeper.services import table_game_seats
     from tests.integration.test_table_rights import upload
-    monkeypatch.setattr(table_summaries, "MAX_TABLE_CARD_ROWS", 6)
+    monkeypatch.setattr(table_game_seats, "MAX_TABLE_CARD_ROWS", 6)
     table = new_table(client)
     play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["1"]}, {"Ana": ["2"], "Ben": []}])  # 4 rows
     source = new_table(client, "Old phone")

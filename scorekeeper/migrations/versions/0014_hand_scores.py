@@ -52,11 +52,14 @@ def upgrade():
     _score_stored_hands(op.get_bind())
 
 
-def _score_stored_hands(bind) -> None:
-    """Every stored hand scored from its cards, one game at a time (a game's rows in one read)."""
+def _score_stored_hands(bind, skip=frozenset()) -> None:
+    """Every stored hand scored from its cards, one game at a time (a game's rows in one read);
+    `skip`: games already scored (benchmarks/tables.py seeds in steps)."""
     games = bind.execute(sa.select(GAMES.c.id, GAMES.c.edition, GAMES.c.house_rules)
                          .order_by(GAMES.c.id)).all()
     for game_id, edition_slug, house_rules in games:
+        if game_id in skip:
+            continue
         seats = bind.execute(sa.select(PLAYERS.c.id, PLAYERS.c.name, PLAYERS.c.team)
                              .where(PLAYERS.c.game_id == game_id).order_by(PLAYERS.c.seat)).all()
         names = {pid: name for pid, name, _ in seats}

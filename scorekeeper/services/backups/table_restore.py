@@ -4,13 +4,13 @@ key, and their players join its roster (names matched as the table matches them)
 Plugged into restore.restore, which stays the one checked, bulk, all-or-nothing restore."""
 from __future__ import annotations
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...domain.text import N_, say
-from ...models import FamilyTable, Game, Player, TableGameSummary, TablePlayer, db, utcnow
+from ...models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from ..errors import Conflict
-from ..table_summaries import move_card_rows
+from .. import table_game_seats
 from ..tables import MAX_ROSTER, check_room, name_key
 from .restore import Plan, RestoreError, _inserted_ids
 
@@ -55,14 +55,12 @@ class IntoTable:
         on the roster, their seats point at them, and the games join the table (what the
         UPDATE that shows them sets). Until then nothing of the restore is on the table's
         page, in its API or its stats, so a restore killed mid-way leaves nothing there.
-        Their cards count into the table's, within its bound; their summaries are stored once
-        the restore is done (table_summaries.store_missing, from the table's restore page)."""
+        Their cards count into the table's, within its bound; their rows are written once the
+        restore is done (table_game_seats.store_fresh, from the table's restore page)."""
         try:
-            move_card_rows(self.table_id, sum(self.card_rows.values()))
+            table_game_seats.check_room(self.table_id, sum(self.card_rows.values()), locked=True)
         except Conflict as err:  # other games of the table took the room meanwhile
             raise RestoreError(err.message) from None
-        db.session.execute(insert(TableGameSummary.__table__), [
-            {"game_id": game_id, "version": None, "card_rows": rows} for game_id, rows in self.card_rows.items()])
         if self.new:
             try:
                 added = _inserted_ids(TablePlayer.__table__, [
