@@ -185,3 +185,50 @@ def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):
         db.session.commit()
         assert table_game_seats.stale_games(table.id) == []
         assert stored(first.id) == rescored(first.id) and stored(second.id) == rescored(second.id)
+
+
+def test_a_row_at_another_version_is_rescored_by_the_read_never_believed(app, client):
+    """Rows left at another version than their game's, with wrong numbers in them, are never
+    shown: the page, the API and the league read the game rescored, and the rows are kept so."""
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        done = tables.start_game(table.id, PLAYERS[:2], target=60)
+        play(done.id, [("save", 0, ({"Ana": [], "Ben": ["wild", "wild"]}, {}))])
+        going = tables.start_game(table.id, PLAYERS, target=500)
+        play(going.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
+        truth = table_as_rescored(table.id)
+        db.session.execute(update(TableGameSeat).where(TableGameSeat.game_id == done.id).values(
+            version=TableGameSeat.version - 1, finished=False, won=False, hands=99, best_hand=999, total=-5))
+        db.session.commit()
+        assert table_game_seats.stale_games(table.id) == [done.id]
+    answer = client.get(f"/api/tables/{table.id}").json
+    assert {p["name"]: (p["games_won"], p["hands_played"], p["best_hand"]) for p in answer["players"]} == {
+        p.name: (p.games_won, p.hands_played, p.best_hand) for p in truth["players"]}
+    assert [row["games_won"] for row in answer["league"]] == [row.games_won for row in truth["league"]]
+    assert "99 hands" not in client.get(f"/tables/{table.id}").get_data(as_text=True)
+    with app.test_request_context():
+        assert table_game_seats.stale_games(table.id) == []  # the read kept what it rescored
+        reads_as_rescored(table.id)
+
+
+def test_rows_written_while_a_save_lands_are_labelled_older_and_rescored(app):
+    """The issue's race, by ordering: a read loads a stale game at version v, another request's
+    save commits v+1, then the read writes and commits the game's rows. They hold v+1's hands
+    but say v: the next read finds them stale and rescores them; no hand is counted twice or lost."""
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        game = tables.start_game(table.id, PLAYERS, target=500)
+        play(game.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
+        db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == game.id))
+        db.session.commit()
+        late = games.load_game_head(game.id)  # the read's view of the game: version v
+        version = late.version
+        db.session.expunge(late)
+        play(game.id, [("save", 0, ({"Ana": ["skip"], "Ben": [], "Cy": ["wild"], "Dee": ["3"]}, {}))])  # v+1
+        table_game_seats.write_rows(late, bounded=False)  # the read, late
+        db.session.commit()
+        assert {r["version"] for r in stored(game.id).values()} == {version}
+        assert {r["hands"] for r in stored(game.id).values()} == {2}  # v+1's hands, under v's label
+        assert table_game_seats.stale_games(table.id) == [game.id]
+        reads_as_rescored(table.id)
+        assert stored(game.id) == rescored(game.id)
