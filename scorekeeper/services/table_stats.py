@@ -88,6 +88,7 @@ class TableSummary:
 
     def __init__(self, table_id: str, name: str):
         self.id, self.name = table_id, name
+        self._read: dict[int, list[FinishedGame]] = {}  # season number -> its finished games
 
     @cached_property
     def players(self) -> list[PlayerStats]:
@@ -120,8 +121,13 @@ class TableSummary:
 
     def _records(self, number: int | None) -> list[FinishedGame]:
         """The season's finished games (the current season's by default), each counted in the
-        season in which it ended."""
+        season in which it ended: read once per request (the API shows two leagues of them)."""
         season = self.seasons[-1] if number is None else self.seasons[number - 1]
+        if season.number not in self._read:
+            self._read[season.number] = self._season_records(season)
+        return self._read[season.number]
+
+    def _season_records(self, season: Season) -> list[FinishedGame]:
         within = [TableGameSeat.finished]
         if season.started_at is not None:
             within.append(TableGameSeat.ended_at >= season.started_at)

@@ -285,3 +285,79 @@ def test_the_hand_scores_migration_scores_every_stored_hand(make_app, fresh_data
             assert hand_scores.team_standings(head) == teams == sheet.team_standings()
             assert hand_scores.outcome(head) == sheet.outcome()
         db.session.rollback()
+
+
+def test_0015_upgrades_a_big_table_made_by_the_code_before_it(make_app, fresh_database):
+    """A database as main at 0014 leaves it (d17d6f1: held cards and their hand_scores, made
+    here by bulk inserts): a family table of 500 finished games and a game of 1,000 hands.
+    After 0015 the old stored copies are gone, the per-seat rows (written by `tables
+    summarise`) equal a rescoring, the table's reads count every game, and the backups are
+    the same bytes as before the upgrade; downgrade counts the cards back as 0011 did."""
+    from benchmarks.tables import KEY, NAMES, _insert, _rows, public
+    from scorekeeper.ids import new_hand_id
+    from scorekeeper.models import utcnow
+    from scorekeeper.services import table_game_seats
+    from tests.integration.test_table_game_seats import rescored, stored
+    url = fresh_database()
+    app = make_app(url, MIGRATE_ON_START=False)
+    table_id = "bigtable00000001"
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision="0014_hand_scores")
+        now = utcnow()
+        db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
+                                "VALUES (:id, 'Big', :h, :at, :at)"), {"id": table_id, "h": keys.hash_key(KEY), "at": now})
+        roster = {name: 7_000 + i for i, name in enumerate(NAMES)}
+        for name, rid in roster.items():
+            db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:i, :t, :n, :k)"),
+                               {"i": rid, "t": table_id, "n": name, "k": name.casefold()})
+        ids = range(1, 501)
+        seats, hands, cards = _rows(ids, table_id, roster)
+        long_game = 501  # a game of 1,000 hands at the same table, still going
+        seats += [{"id": long_game * 10 + s, "g": public(long_game), "seat": s, "name": n, "r": roster[n]}
+                  for s, n in enumerate(NAMES[:2])]
+        for n in range(1, 1_001):
+            hands.append({"id": 100_000 + n, "pid": new_hand_id(), "g": public(long_game), "n": n, "at": now})
+            cards += [{"h": 100_000 + n, "p": long_game * 10 + s, "c": "" if s == n % 2 else "7"} for s in range(2)]
+        made = [{"id": public(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in (*ids, long_game)]
+        _insert(made, seats, hands, cards, target=200)
+        db.session.execute(text("UPDATE games SET target = 100000 WHERE id = :g"), {"g": public(long_game)})
+        db.session.commit()
+        db.engine.dispose()
+    backup_before = _table_backup(app, table_id)
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        names = inspect(db.engine).get_table_names()
+        assert "table_overviews" not in names and "table_game_summaries" not in names
+        assert "card_rows" not in {c["name"] for c in inspect(db.engine).get_columns("family_tables")}
+        assert len(table_game_seats.stale_games(table_id)) == 501  # filled by the first look or the operator
+        db.session.remove()
+    assert app.test_cli_runner().invoke(args=["tables", "summarise"]).exit_code == 0
+    with app.app_context():
+        assert table_game_seats.stale_games(table_id) == []
+        for game_id in (public(1), public(250), public(500), public(long_game)):
+            assert stored(game_id) == rescored(game_id), game_id
+        assert db.session.scalar(text("SELECT COUNT(*) FROM table_game_seats")) == 500 * 4 + 2
+        db.session.rollback()
+    answer = app.test_client().get(f"/api/tables/{table_id}").json
+    assert len(answer["games"]) == 501
+    assert sum(row["games_won"] for row in answer["league"]) == 500  # each finished game has one winner
+    assert {p["name"]: p["hands_played"] for p in answer["players"]} == {
+        "Ana": 4 * 500 + 1_000, "Ben": 4 * 500 + 1_000, "Cy": 4 * 500, "Dee": 4 * 500}
+    assert _table_backup(app, table_id) == backup_before
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="0014_hand_scores")
+        assert db.session.scalar(text("SELECT card_rows FROM family_tables WHERE id = :t"), {"t": table_id}) \
+            == 500 * 4 * 4 + 1_000 * 2
+        upgrade(directory=str(MIGRATIONS))
+        db.session.remove()
+
+
+def _table_backup(app, table_id: str) -> bytes:
+    """The table's backup as its keeper downloads it (services/backups/export.py), but for
+    the moment it was made."""
+    import re
+    from scorekeeper.services.backups.export import streamed, table_records
+    with app.app_context():
+        body = re.sub(r'"exported_at": "[^"]*"', '"exported_at": ""', "".join(streamed(table_records(table_id)))).encode()
+        db.session.rollback()
+        return body
