@@ -97,13 +97,13 @@ def test_the_operating_notes_promise_what_the_tests_check():
 def drop_games_table(url: str) -> None:
     engine = create_engine(url, poolclass=NullPool)
     with engine.begin() as conn:
+        conn.execute(text("DROP TABLE table_game_seats"))
         conn.execute(text("DROP TABLE held_cards"))
         conn.execute(text("DROP TABLE hand_scores"))
         conn.execute(text("DROP TABLE hands"))
         conn.execute(text("DROP TABLE players"))
         conn.execute(text("DROP TABLE device_games"))
         conn.execute(text("DROP TABLE deleted_hands"))
-        conn.execute(text("DROP TABLE table_game_summaries"))
         conn.execute(text("DROP TABLE games"))
     engine.dispose()
 
