@@ -6,7 +6,7 @@ knows nothing, 10 games or 60 (its most). Then a worker's memory for a heavy tab
 Run: .venv/bin/python benchmarks/tables.py
 Shown as ratios in one run (absolute times on a shared machine mean little):
 - the 500-game table page against the 10-game one, first look (a worker that has kept
-  nothing: it reads the table's stored overview) and later looks (kept per table stamp); the
+  nothing) and later looks (nothing is kept: both read the per-seat rows); the
   SQL statements each costs, which must not grow with the games;
 - a look after one edit in one of the 500 games, and after a hand saved in a game still going,
   against a kept look (budget: within 2x), in the worker that wrote and in one that has kept
@@ -367,7 +367,7 @@ def main() -> int:
         newest = client.get(f"/api/tables/{tables[SIZES[1]]}").json["games"][1]["id"]  # [0]: the one in progress
         poll = polls(app, tables[SIZES[1]], newest)
         saves = table_saves(app)
-        memory = worker_memory(uri, tables[SIZES[0]], heavy)  # no summary stored: each game scored
+        memory = worker_memory(uri, tables[SIZES[0]], heavy)  # no per-seat rows yet: each game scored
         with app.app_context():
             table_game_seats.store_fresh(heavy)
         memory_stored = worker_memory(uri, tables[SIZES[0]], heavy)
@@ -389,12 +389,12 @@ def main() -> int:
     print(f"a look after a hand saved in a game in progress at the {SIZES[1]}-game table: "
           f"{hand['after'] * 1000:.1f} ms against a kept look's {hand['kept'] * 1000:.2f} ms: "
           f"x{hand['after'] / hand['kept']:.1f} (budget 2x)")
-    print(f"a look after that edit by a worker that kept nothing (it reads the stored overview): "
+    print(f"a look after that edit by a worker that kept nothing: "
           f"{saved['elsewhere'] * 1000:.1f} ms: x{saved['elsewhere'] / saved['kept']:.1f} a kept look; "
           f"at {SIZES[0]} games {edited[SIZES[0]]['elsewhere'] * 1000:.1f} ms: "
           f"{SIZES[1]}/{SIZES[0]} x{saved['elsewhere'] / edited[SIZES[0]]['elsewhere']:.2f}")
     small_edit, small_hand = edited[SIZES[0]]["edit"], handed[SIZES[0]]["save"]
-    print(f"the write itself (the API answer, then the table's overview stored), {SIZES[1]} games against "
+    print(f"the write itself (the API answer, the game's per-seat rows in its transaction), {SIZES[1]} games against "
           f"{SIZES[0]}: an edit in a finished game {saved['edit'] * 1000:.1f} ms against {small_edit * 1000:.1f} "
           f"(x{saved['edit'] / small_edit:.2f}); a hand saved in a game in progress {hand['save'] * 1000:.1f} ms "
           f"against {small_hand * 1000:.1f} (x{hand['save'] / small_hand:.2f})")
@@ -414,8 +414,8 @@ def main() -> int:
         counted = sum(r["games_played"] for r in rows_) // len(NAMES)  # finished games only
         print(f"league of the {size}-game table: {len(rows_)} players, {counted} finished games counted")
         assert counted == size, (size, counted)
-    for what, (idle, after, peak_before, peak, took) in (("no summaries stored", memory),
-                                                          ("summaries stored", memory_stored)):
+    for what, (idle, after, peak_before, peak, took) in (("no per-seat rows yet", memory),
+                                                          ("per-seat rows written", memory_stored)):
         # ru_maxrss is the process's lifetime peak: starting the app (schema check, catalogues)
         # may set it; the look's own peak shows only if it goes past that
         print(f"worker memory, {what}: idle {idle:.0f} MB; after the heavy table's first look ({HEAVY_GAMES} "

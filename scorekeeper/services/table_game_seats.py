@@ -57,7 +57,7 @@ def write_rows(game: Game, bounded: bool = True) -> None:
                    func.coalesce(func.sum(hand_scores._column(game.scoring, False)), 0),
                    team_total, Player.team, literal(ended_at) if ended_at is not None else null())
             .select_from(Player)
-            .outerjoin(HandScore, HandScore.player_id == Player.id)
+            .outerjoin(HandScore, and_(HandScore.game_id == game.id, HandScore.player_id == Player.id))
             .outerjoin(HeldCards, and_(HeldCards.hand_id == HandScore.hand_id,
                                        HeldCards.player_id == HandScore.player_id))
             .where(Player.game_id == game.id).group_by(Player.id, Player.team))
