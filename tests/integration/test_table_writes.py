@@ -9,7 +9,7 @@ from scorekeeper.services import hands, rematch, table_game_seats, tables, targe
 from scorekeeper.services.errors import Conflict
 from tests.integration.test_concurrency import run_threads
 from tests.integration.test_scorepad import hand_data
-from tests.integration.test_table_game_seats import reads_as_rescored, rows_as_scored
+from tests.integration.test_table_game_seats import rows_as_scored
 from tests.integration.test_table_rights import upload
 from tests.integration.test_tables import keeper_client, new_table, play
 from tests.support.helpers import new_game, post_hand
@@ -29,8 +29,7 @@ def assert_stored_as_scored(app, table_id: str) -> None:
     """Every game's rows are at its version and equal the game scored afresh from its cards;
     the table's reads equal a whole rescoring; the table's count is its true count."""
     with app.app_context():
-        rows_as_scored(table_id)
-        reads_as_rescored(table_id)
+        rows_as_scored(table_id)  # its reads too (reads_as_rescored)
         assert table_game_seats.table_card_rows(table_id) == counted_card_rows(table_id)
         db.session.rollback()
 
