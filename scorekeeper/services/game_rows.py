@@ -86,23 +86,23 @@ def _read(head: Game) -> GameRows | None:
         return None
     names = {p.id: p.name for p in head.players}
     dealers = {p.seat: p.name for p in head.players}
-    hands, row_ids = [], []
-    last = None
+    found, row_ids, last = [], [], None
     for _, row_id, public_id, number, revision, dealer_seat, player_id, cards, typed, points in rows:
         if row_id is None:
             break  # a game without hands: its one row has none
         if row_id != last:
             last, held, typed_totals, seat_points = row_id, {}, {}, {}
-            hands.append(HandRow(public_id, number, "", held, seat_points, typed_totals, dealers[dealer_seat],
-                                 revision))
+            hand = [public_id, number, None, held, seat_points, typed_totals, dealers[dealer_seat], revision]
+            found.append(hand)
             row_ids.append(row_id)
         name = names[player_id]
-        held[name] = cards.split()
+        tokens = held[name] = cards.split()
         seat_points[name] = points
         if typed is not None:
             typed_totals[name] = typed
-        elif not held[name]:  # no cards and no typed total: this seat went out
-            hands[-1] = hands[-1]._replace(winner=name)
+        elif not tokens:  # no cards and no typed total: this seat went out
+            hand[2] = name
+    hands = list(map(HandRow._make, found))
     return _with_sums(head, hands, row_ids)
 
 
