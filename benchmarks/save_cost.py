@@ -1,7 +1,7 @@
 """What saving a hand, and the first look after it, cost as a game grows (issues 12 and 30):
 hand 1 against hand 1,000.
 
-Run: .venv/bin/python benchmarks/save_cost.py [saves] [edits]
+Run: .venv/bin/python benchmarks/save_cost.py [saves] [edits] [cold] [screen] [api]
 Saves (a new hand), on a game one hand short of each size:
   form        the keypad's save (the write, then the redirect);
   view        the scoreboard's first look after that save (a new version: not in the page cache);
@@ -21,6 +21,11 @@ Figures are this process's CPU time (the test client runs the app and SQLite in-
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
 neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1. A worker that never saw the game
 loads it whole once (outside the write lock), which no ratio here includes.
+
+API (`api` part): on one game, in turn, GET /api/games/<id>, a hand saved (hand 1 against
+hand 1,000), hand 1 edited (PUT), hand 1 deleted (DELETE) and put back (restore), each answering
+with the whole game: "api warm" in a worker that read the game just before, "api cold" each in a
+new worker that has kept nothing. The answer lists every hand, so it grows with the game.
 
 Edits (writes that change a hand already saved), each at hand 1 against hand 1,000: the first
 hand of a game of 2 hands against the first of 1,000 ("first"), and the only hand of a game of
@@ -292,8 +297,65 @@ def measure_screen(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
         return rows
 
 
+API_COLUMNS = ("get", "save", "edit", "delete", "undo")
+
+
+def _api_round(app, config: dict, one, size: int, cold: bool) -> dict[str, float]:
+    """The JSON API on one game, in turn: GET, a hand saved (hand `size`), hand 1 edited,
+    hand 1 deleted and put back. Warm: each in `one`'s worker, which read the game before;
+    cold: each in a new worker that has kept nothing (as after a restart or a deploy)."""
+    game = _game(app, (), size - 1)
+    url, key = f"/api/games/{game.id}", {"Authorization": f"Bearer {game.edit_key}"}
+    deleted = []
+    requests = {
+        "get": lambda client: client.get(url),
+        "save": lambda client: client.post(f"{url}/hands", json={"held": HELD}, headers=key),
+        "edit": lambda client: client.put(f"{url}/hands/1", json={"held": HELD}, headers=key),
+        "delete": lambda client: client.delete(f"{url}/hands/1", headers=key),
+        "undo": lambda client: client.post(f"{url}/hands/{deleted.pop()}/restore", headers=key),
+    }
+    times = {}
+    for column in API_COLUMNS:
+        if cold:
+            worker, client = _cold_client(config, one)
+        else:
+            worker, client = None, one
+            one.get(url)  # an API client reads the game before it writes
+        response = None
+
+        def send():
+            nonlocal response
+            response = requests[column](client)
+            return response
+        times[column] = _time(send)
+        if column == "delete":
+            deleted.append(response.get_json()["deleted"])
+        if worker is not None:
+            with worker.app_context():
+                db.engine.dispose()
+    return times
+
+
+def measure_api(sizes=SIZES, repeat=REPEAT) -> dict[str, dict[int, dict[str, float]]]:
+    """Median seconds of each API request at each size, warm and cold."""
+    with tempfile.TemporaryDirectory() as folder:
+        config = bench_config(folder)
+        app = create_app(config)
+        one = app.test_client()
+        found = {}
+        for cold in (False, True):
+            rows = {}
+            for size in sizes:
+                runs = [_api_round(app, config, one, size, cold) for _ in range(repeat)]
+                rows[size] = {c: statistics.median(r[c] for r in runs) for c in API_COLUMNS}
+            found["api cold" if cold else "api warm"] = rows
+        with app.app_context():
+            db.engine.dispose()
+        return found
+
+
 def main(parts: list[str]) -> int:
-    parts = parts or ["saves", "edits", "cold", "screen"]
+    parts = parts or ["saves", "edits", "cold", "screen", "api"]
     grows = []
     if "cold" in parts:
         grows += _table("cold", measure_cold(), COLD_COLUMNS)
@@ -304,6 +366,9 @@ def main(parts: list[str]) -> int:
     if "edits" in parts:
         for case, rows in measure_edits().items():
             grows += _table(case, rows, EDIT_COLUMNS)
+    if "api" in parts:
+        for case, rows in measure_api().items():
+            grows += _table(case, rows, API_COLUMNS)
     print(f"at {SIZES[-1]} hands:", "every request under 2x the first hand's" if not grows
           else f"GROWS with the game: {', '.join(grows)}")
     return 1 if grows else 0

@@ -7,26 +7,27 @@ from ..domain.text import N_, say
 from ..http_cache import not_modified, keep_no_copy
 from ..services import games, hands, tables, target
 from ..services.errors import Malformed, NotFound
-from ..services.game_state import game_state
+from ..services.game_rows import GameRows, game_rows
 from . import bp
 from .requests import (
     bearer_key, body_after, body_after_revision, body_flag, body_hand_id, body_revision, json_body, query_revision)
-from .serializers import state_dict, state_response
+from .serializers import game_dict, written_dict
 
 GAME_FIELDS = {"players", "edition", "scoring", "target", "house_rules", "teams"}
 NEW_GAME_FIELDS = GAME_FIELDS | {"table"}
 HAND_FIELDS = {"held", "typed_totals", "request_id", "revision", "hand_id", "after", "after_revision", "confirm_new"}
 
 
-def _game_state(game_id: str):
-    state = game_state(game_id)
-    if state is None:
+def _game_rows(game_id: str) -> GameRows:
+    """The game now (game_rows; also after a write, whose answer shows the game it left)."""
+    game = game_rows(game_id)
+    if game is None:  # no such game, or it went away right after the write
         raise NotFound(games.NO_GAME)
-    return state
+    return game
 
 
 def _game_json(game_id: str) -> dict:
-    return state_dict(_game_state(game_id))
+    return game_dict(_game_rows(game_id))
 
 
 @bp.post("/games")
@@ -58,13 +59,17 @@ def get_game(game_id: str):
     stamp = games.game_stamp(game_id)
     if stamp is None:
         raise NotFound(games.NO_GAME)
-    etag = f"g{game_id}v{stamp[0]}"
-    response = not_modified(etag)
+    response = not_modified(_etag(game_id, stamp[0]))
     if response is None:
-        response = state_response(_game_state(game_id))
-        response.set_etag(etag)
+        game = _game_rows(game_id)
+        response = jsonify(game_dict(game))
+        response.set_etag(_etag(game_id, game.version))  # the version the answer shows
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _etag(game_id: str, version: int) -> str:
+    return f"g{game_id}v{version}"
 
 
 @bp.patch("/games/<public_id:game_id>")
@@ -86,18 +91,12 @@ def record_hand(game_id: str):
                                 body.get("request_id"), after=body_after(body),
                                 after_version=body_after_revision(body),
                                 confirm_new=body_flag(body, "confirm_new"))
-    return _written_response(written), 201 if written.created else 200
+    return _written_response(game_id, written), 201 if written.created else 200
 
 
-def _written_state(written):
-    if written.state is None:  # the game went away right after the write
-        raise NotFound(games.NO_GAME)
-    return written.state
-
-
-def _written_response(written):
-    """A written hand and its game, from the state the write left (game_state)."""
-    return state_response(_written_state(written), written.hand.public_id)
+def _written_response(game_id: str, written):
+    """A written hand and its game, read after the write committed."""
+    return jsonify(written_dict(_game_rows(game_id), written.hand.id))
 
 
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
@@ -106,7 +105,7 @@ def replace_hand(game_id: str, number: int):
     body = json_body(HAND_FIELDS - {"request_id", "after", "after_revision", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
                                  expected_revision=body_revision(body), hand_id=body_hand_id(body))
-    return _written_response(written)
+    return _written_response(game_id, written)
 
 
 @bp.delete("/games/<public_id:game_id>/hands/<int:number>")
@@ -117,7 +116,7 @@ def delete_hand(game_id: str, number: int):
     body = json_body({"hand_id", "revision"}) if request.get_data() else {}
     revision = body_revision(body) if "revision" in body else query_revision()
     written = hands.delete_hand(game_id, number, revision, hand_id=body_hand_id(body))
-    return state_response(_written_state(written), deleted=written.deleted)
+    return jsonify({"game": _game_json(game_id), "deleted": written.deleted})
 
 
 @bp.post("/games/<public_id:game_id>/hands/<hand_id:hand_id>/restore")
@@ -125,4 +124,4 @@ def restore_hand(game_id: str, hand_id: str):
     """Put a deleted hand back at its number, as it was (201; 200 if it was already back)."""
     games.check_key(game_id, bearer_key())
     written = hands.restore_hand(game_id, hand_id)
-    return _written_response(written), 201 if written.created else 200
+    return _written_response(game_id, written), 201 if written.created else 200

@@ -1,5 +1,5 @@
-"""Recording, editing and deleting hands. Each returns the game as the write left it, so a
-caller shows the result without loading the game again."""
+"""Recording, editing and deleting hands. Each returns what it wrote (Written); a caller that
+shows the whole game reads it afterwards (game_rows, the pages' reads)."""
 from __future__ import annotations
 
 import math
@@ -16,7 +16,6 @@ from ..domain.scoring import MAX_HANDS, Hand as DomainHand, HandError, build_han
 from ..domain.text import N_, Nn_, message_of, say, say_n
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
-from .game_state import GameState, game_state
 from .games import hand_count, load_game_head, next_dealer_seat, stored_cards
 from .hand_scores import is_over, score_hand
 from .hand_identity import (
@@ -30,15 +29,13 @@ SAVE_WINDOW = timedelta(hours=1)
 
 @dataclass
 class Written:
-    """A write's outcome: `hand` is the hand written (None after a delete). `state` is the
-    game as the write left it, caught up from what this process kept (game_state); None when
-    the caller asked for no score (record_hand, scored=False) or the game went away. After a
-    delete, `deleted` is the id of the hand that can be put back."""
+    """A write's outcome: `hand` is the hand written, as committed (None after a delete);
+    `created` False when nothing was written (a resent request). After a delete, `deleted` is
+    the id of the hand that can be put back."""
 
     hand: Hand | None = None
     created: bool = True
     deleted: str | None = None
-    state: GameState | None = None
 
 
 def check_hand(game: Game, held: object, typed: object) -> DomainHand:
@@ -103,12 +100,10 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, and
     asks the database how many hands it holds and whether their per-seat rows (hand_scores)
-    reach the target: its cost does not grow with the game, in any worker. The game is
-    brought up to date afterwards, only if `scored`.
+    reach the target: its cost does not grow with the game, in any worker. `scored` is
+    accepted and ignored: no write scores the game afterwards any more.
     """
     _check_request_id(request_id)
-    if scored:
-        game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
 
     def change(game: Game) -> tuple[Hand, bool]:
         if request_id is not None:
@@ -129,7 +124,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
         return hand, True
 
     hand, created = _write_once(game_id, change, request_id)
-    return _written(game_id, hand, created) if scored else Written(hand, created)
+    return Written(hand, created)
 
 
 def _room_for_a_hand(game: Game) -> int:
@@ -187,22 +182,12 @@ def _write_once(game_id: str, change, request_id: object) -> tuple[Hand, bool]:
         return hand, False
 
 
-def _written(game_id: str, hand: Hand | None, created: bool) -> Written:
-    """The whole game after a write, scored, for an answer that shows it all: caught up from
-    the state before the write with the hand just written (game_state), not rescored."""
-    db.session.expire_all()  # the session may hold the game as it was before this hand
-    state = game_state(game_id)
-    return Written(hand, created=created, state=state)
-
-
 def replace_hand(game_id: str, number: int, held: object, typed: object = None,
                  expected_revision: int | None = None, hand_id: str | None = None,
                  follow_moves: bool = False) -> Written:
     """Replace the cards of hand `number` (the hand `hand_id`, when given: see
-    hand_identity.locate). The write reads the game's row and players and that hand only;
-    the game is caught up afterwards from what this process kept (game_state). `created` is
-    False for a resent edit that changed nothing."""
-    game_state(game_id)  # a worker new to the game loads it here, not while holding the write lock
+    hand_identity.locate). The write reads the game's row and players and that hand only.
+    `created` is False for a resent edit that changed nothing."""
 
     def change(game: Game) -> tuple[Hand, bool]:
         hand = locate(game, number, hand_id, follow_moves)
@@ -216,14 +201,13 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
         return hand, True
 
     hand, changed = write_game(game_id, change, load=load_game_head)
-    return _written(game_id, hand, changed)
+    return Written(hand, changed)
 
 
 def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
                 hand_id: str | None = None, follow_moves: bool = False) -> Written:
     """Delete a hand; it can be put back (restore_hand) with everything it had. The write
     reads that hand only (later hands move up in one statement)."""
-    game_state(game_id)
 
     def change(game: Game) -> str:
         hand = locate(game, number, hand_id, follow_moves)
@@ -233,10 +217,7 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
         # mistaken hand at once, and every grave (the hand kept for Undo) was a counted save.
         return bury(game, hand).public_id
 
-    deleted = write_game(game_id, change, load=load_game_head)
-    written = _written(game_id, None, True)
-    written.deleted = deleted
-    return written
+    return Written(deleted=write_game(game_id, change, load=load_game_head))
 
 
 def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object = None) -> Written:
@@ -245,7 +226,6 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
     hand was already back (a repeated Undo)."""
     if not hand_id:
         raise NotFound(say(N_("Which deleted hand to bring back is not known: nothing was changed.")))
-    game_state(game_id)
 
     def change(game: Game) -> tuple[Hand, bool]:
         live = live_hand(game, Hand.public_id == hand_id)
@@ -271,4 +251,4 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
         return hand, True
 
     hand, created = write_game(game_id, change, load=load_game_head)
-    return _written(game_id, hand, created)
+    return Written(hand, created)

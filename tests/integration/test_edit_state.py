@@ -147,8 +147,9 @@ def test_every_edit_delete_and_put_back_is_caught_up_exactly(app, client, make_a
         "the same PUT again": lambda: client.put(f"{url}/hands/3", json={"held": held(2, 54)}, headers=auth(game)),
     }
     finished = {client.get(url).json["finished"]}
+    board = f"/games/{game['id']}"
     for name, write in writes.items():
-        behind.get(url)  # this worker keeps the game as it was before the write
+        behind.get(board)  # this worker keeps the game as it was before the write (its pages' state)
         response = write()
         assert response.status_code < 400, (name, response.get_data(as_text=True)[:300])
         whole = recomputed(app, game["id"])
@@ -157,6 +158,7 @@ def test_every_edit_delete_and_put_back_is_caught_up_exactly(app, client, make_a
         assert behind.get(url).data == whole, name
         forget_everything(fresh_app, made_with)
         assert fresh.get(url).data == whole, name
+        client.get(board), behind.get(board)  # each worker's pages catch up (the API keeps nothing)
         for worker in (app, behind_app):
             for what, (kept, afresh) in scored_afresh(worker, game["id"]).items():
                 assert kept == afresh, (name, what)
@@ -209,13 +211,17 @@ def test_a_worker_that_kept_the_version_a_write_started_from_reads_no_other_hand
               lambda: client.post(f"{url}/hands/{deleted[-1]}/restore", headers=auth(game)),
               lambda: delete(6),
               lambda: client.post(f"{url}/hands/{deleted[-1]}/restore", headers=auth(game))]
+    board = f"/games/{game['id']}"
+    client.get(board)
     for write in writes:
-        other.get(url)
+        other.get(board)
         keys.refused = True
         assert write().status_code < 300
+        assert other.get(board).data == client.get(board).data  # each caught up by the note
         assert other.get(url).data == client.get(url).data == recomputed(app, game["id"])
         keys.refused = False
     assert keys.reads == 0
     writes[1](), delete(3)  # two writes the other worker has not seen
+    assert other.get(board).status_code == 200
     assert other.get(url).data == recomputed(app, game["id"])
     assert keys.reads == 1  # it read every hand's key, once
