@@ -75,15 +75,17 @@ def table_card_rows(table_id: str) -> int:
                              .where(TableGameSeat.table_id == table_id))
 
 
-def check_room(table_id: str, adding: int = 0, locked: bool = False) -> None:
-    """Refuse (Conflict: the caller rolls back) when the table holds more held-card rows
-    than it may, `adding` more. `locked`: first wait for another write that grows the table
-    (PostgreSQL: the table's row locked until this transaction ends), so two games' saves at
-    once cannot both pass the bound."""
+def check_room(table_id: str, adding: int = 0, locked: bool = False, field: str | None = None) -> None:
+    """Refuse (Conflict: the caller rolls back; nothing written) when the table would hold
+    more held-card rows than it may with `adding` more: a write, after its changes, adds
+    none; a game about to start or join asks room for at least one. `locked`: first wait
+    for another write that grows the table (PostgreSQL: the table's row locked until this
+    transaction ends), so two games' saves at once cannot both pass the bound. `field`: the
+    form field the refusal is shown beside."""
     if locked:
         db.session.execute(select(FamilyTable.id).where(FamilyTable.id == table_id).with_for_update())
     if table_card_rows(table_id) + adding > MAX_TABLE_CARD_ROWS:
-        raise Conflict(say(TABLE_FULL, most=MAX_TABLE_CARD_ROWS))
+        raise Conflict(say(TABLE_FULL, most=MAX_TABLE_CARD_ROWS), field=field)
 
 
 def stale_games(table_id: str) -> list[str]:

@@ -13,8 +13,7 @@ from .games import NO_GAME, build_game, game_settings, load_game_head
 from . import storage
 from ..ids import new_public_id
 from .keys import hash_key, hash_opens, new_key
-from . import table_game_seats
-from .table_game_seats import table_card_rows, write_rows
+from .table_game_seats import check_room, write_rows
 
 MAX_TABLE_NAME = 40
 MAX_ROSTER = 100
@@ -84,17 +83,6 @@ def key_opens_table(table: FamilyTable, key: str | None) -> bool:
     return hash_opens(table.edit_key_hash, key)
 
 
-def check_room(table_id: str, adding: int = 0) -> None:
-    """Refuse (nothing written) when the table holds, or would hold, too many cards. (The
-    write itself checks again, in the statement that counts what it adds.)"""
-    most = table_game_seats.MAX_TABLE_CARD_ROWS
-    rows = table_card_rows(table_id) + adding
-    if rows > most or (adding == 0 and rows >= most):
-        raise Conflict(say(N_("This table holds as many hands as one table may (%(most)s entries of "
-                              "cards): start a new table for more games."), most=most),
-                       field="players")
-
-
 def last_settings(table: FamilyTable) -> dict:
     """What a new game at this table starts with: the table's last game's settings."""
     last = db.session.scalars(select(Game).where(Game.table_id == table.id)
@@ -134,7 +122,7 @@ def start_game(table_id: object, players: object, first_dealer_seat: int = 0,
     """A new game at the table (the caller has checked the key). Its edit key is the table's.
     `teams` (lists of names, or None) plays it in teams; the players keep the order given
     unless `seat_apart` seats partners apart."""
-    check_room(get_table(table_id).id)
+    check_room(get_table(table_id).id, adding=1, field="players")
     for attempt in range(2):  # a racing game may add the same new name to the roster
         table = get_table(table_id)
         settings = _with_defaults(last_settings(table), options)
@@ -168,8 +156,9 @@ def adopt_game(table_id: object, game_id: str) -> Game:
         raise NotFound(NO_GAME)
     if game.table_id is not None:
         raise Conflict(say(N_("This game already belongs to a family table.")))
-    check_room(table.id, db.session.scalar(select(func.count(HeldCards.id)).join(Hand, HeldCards.hand_id == Hand.id)
-                                           .where(Hand.game_id == game.id)) or 0)
+    held = db.session.scalar(select(func.count(HeldCards.id)).join(Hand, HeldCards.hand_id == Hand.id)
+                             .where(Hand.game_id == game.id))
+    check_room(table.id, adding=max(held, 1), field="players")
     moved = db.session.execute(  # one statement: a racing save still gets a version of its own
         update(Game).where(Game.id == game.id, Game.table_id.is_(None))
         .values(table_id=table.id, edit_key_hash=table.edit_key_hash, version=Game.version + 1,

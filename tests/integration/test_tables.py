@@ -448,12 +448,12 @@ def test_a_table_takes_no_more_games_past_its_bound_on_held_cards(app, client, m
     keeper = keeper_client(app, table)
     backup = keeper_client(app, source).get(f"/tables/{source['id']}/backup.json").data
     refused = upload(keeper, table, backup)  # 4 + 4 > 6: nothing restored, and why
-    assert refused.status_code == 422 and "start a new table" in refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "table is full" in refused.get_data(as_text=True)
     play(client, table, ["Ana", "Ben"], [{"Ana": [], "Ben": ["3"]}])  # 6 rows: at the bound
     answer = table_game(client, table, ["Ana", "Ben"])
-    assert answer.status_code == 409 and "start a new table" in answer.json["error"]
+    assert answer.status_code == 409 and "table is full" in answer.json["error"]
     page = keeper.post(f"/tables/{table['id']}/games", data={"seat": ["Ana", "Ben"]})
-    assert page.status_code == 422 and "start a new table" in page.get_data(as_text=True)
+    assert page.status_code == 422 and "table is full" in page.get_data(as_text=True)
     assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 2
     assert old["id"] not in [g["id"] for g in client.get(f"/api/tables/{table['id']}").json["games"]]
 

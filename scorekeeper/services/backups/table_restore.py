@@ -11,7 +11,7 @@ from ...domain.text import N_, say
 from ...models import FamilyTable, Game, Player, TablePlayer, db, utcnow
 from ..errors import Conflict
 from .. import table_game_seats
-from ..tables import MAX_ROSTER, check_room, name_key
+from ..tables import MAX_ROSTER, name_key
 from .restore import Plan, RestoreError, _inserted_ids
 
 
@@ -37,7 +37,7 @@ class IntoTable:
         # each game's held-card rows, counted into the table's when the games join it
         self.card_rows = {plan.game["id"]: sum(len(hand) for hand in plan.hands) for plan in plans}
         try:
-            check_room(self.table_id, sum(self.card_rows.values()))
+            table_game_seats.check_room(self.table_id, max(sum(self.card_rows.values()), 1))
         except Conflict as err:
             raise RestoreError(err.message) from None
         if len(self.roster) + len(self.new) > MAX_ROSTER:
