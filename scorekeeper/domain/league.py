@@ -11,6 +11,7 @@ from bisect import bisect_left, insort
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import permutations
 from datetime import datetime
 from fractions import Fraction
 from typing import Iterable, Mapping
@@ -32,8 +33,6 @@ class FinishedGame:
     winners: tuple[str, ...]
     finished: bool = True  # a record marked unfinished counts for nothing
     teams: tuple[tuple[str, ...], ...] = ()  # a team game's teams; () when everyone plays alone
-    # `pairings` as worked out before (stored with the game's summary): not worked out again
-    known_pairings: tuple | None = field(default=None, compare=False, repr=False)
 
     def final_order(self) -> list[str]:
         """Players best first by their final totals (equal totals keep seat order)."""
@@ -54,14 +53,14 @@ class FinishedGame:
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
-        if self.known_pairings is not None:
-            return self.known_pairings
-        met = tuple((a, b) for a in self.players for b in self.players if opponents(self, a, b))
+        side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
+        met = tuple((a, b) for a, b in permutations(self.players, 2) if side.get(a, a) != side.get(b, b))
         order = self.final_order()
         near = []
         for i, ahead in enumerate(order):
             # the next opponent in the order (a partner between them does not part them)
-            behind = next((b for b in order[i + 1:] if not self.partners(ahead, b)), None)
+            mine = side.get(ahead, ahead)
+            behind = next((b for b in order[i + 1:] if side.get(b, b) != mine), None)
             if behind is not None:
                 near += [(ahead, behind), (behind, ahead)]
         return met, tuple(near)

@@ -11,7 +11,7 @@ from functools import cached_property
 from itertools import groupby
 from typing import NamedTuple
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import DateTime, and_, bindparam, case, func, select
 from sqlalchemy.orm import aliased
 
 from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, league
@@ -128,12 +128,10 @@ class TableSummary:
         return self._read[season.number]
 
     def _season_records(self, season: Season) -> list[FinishedGame]:
-        within = [TableGameSeat.finished]
-        if season.started_at is not None:
-            within.append(TableGameSeat.ended_at >= season.started_at)
-        if season.ended_at is not None:
-            within.append(TableGameSeat.ended_at < season.ended_at)
-        return [g.record for g in _games(Game.table_id == self.id, seats=within)]
+        """One narrow read of the season's finished seats (not the games' lists' rows)."""
+        rows = db.session.execute(_SEASON_SEATS, {"table_id": self.id, "started_at": season.started_at or EARLIEST,
+                                                  "ended_at": season.ended_at or LATEST})
+        return [_record(list(seats)) for _, seats in groupby(rows, key=lambda row: row.game_id)]
 
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default)."""
@@ -174,39 +172,59 @@ def table_summary(table_id: str) -> TableSummary:
     return TableSummary(table_id, name)
 
 
-def _games(where, limit: int | None = None, seats=()) -> list[GameSummary]:
-    """The games `where` picks (newest first, at most `limit`), each from its seats' rows
-    (`seats`: conditions those rows must meet too)."""
+def _games(where, limit: int | None = None) -> list[GameSummary]:
+    """The games `where` picks (newest first, at most `limit`), each from its seats' rows."""
     picked = (select(Game.id, Game.created_at, Game.scoring).where(where)
-              .order_by(Game.created_at.desc(), Game.id.desc()).limit(limit))
-    if seats:
-        picked = picked.where(select(TableGameSeat.game_id).where(TableGameSeat.game_id == Game.id, *seats).exists())
-    picked = picked.subquery()
+              .order_by(Game.created_at.desc(), Game.id.desc()).limit(limit)).subquery()
     rows = db.session.execute(
-        select(picked.c.id, picked.c.created_at, picked.c.scoring, Player.name, Player.roster_id,
+        select(picked.c.id.label("game_id"), picked.c.created_at, picked.c.scoring, Player.name, Player.roster_id,
                TableGameSeat.finished, TableGameSeat.won, TableGameSeat.hands, TableGameSeat.total,
                TableGameSeat.team_total, TableGameSeat.team, TableGameSeat.ended_at)
         .join(TableGameSeat, TableGameSeat.game_id == picked.c.id)
         .join(Player, Player.id == TableGameSeat.player_id)
         .order_by(picked.c.created_at.desc(), picked.c.id.desc(), Player.seat))
-    return [_summary(list(seated)) for _, seated in groupby(rows, key=lambda row: row.id)]
+    return [_summary(list(seated)) for _, seated in groupby(rows, key=lambda row: row.game_id)]
 
 
 def _summary(seated: list) -> GameSummary:
     """A game's line and league record from its seats' rows (in seat order)."""
     first = seated[0]
-    names = [s.name for s in seated]
-    winners = [s.name for s in seated if s.won]
+    teams = _teams(seated)
+    summary = GameSummary(first.game_id, [s.name for s in seated], [s.roster_id for s in seated], first.finished,
+                          [s.name for s in seated if s.won], first.hands, started=first.created_at,
+                          scoring=first.scoring, teams=[(tuple(s.name for s in team), team[0].team_total)
+                                                        for team in teams])
+    if first.finished and first.ended_at is not None:
+        summary.record = _record(seated, teams)
+    return summary
+
+
+def _teams(seated: list) -> list[tuple]:
+    """A team game's seats by team (in team order); [] when everyone plays alone."""
+    if not seated or any(s.team is None for s in seated):
+        return []
     teams: dict = defaultdict(list)
     for s in seated:
-        if s.team is not None:
-            teams[s.team].append(s)
-    teamed = [tuple(teams[n]) for n in sorted(teams)] if len(teams) and all(s.team is not None for s in seated) else []
-    summary = GameSummary(first.id, names, [s.roster_id for s in seated], first.finished, winners, first.hands,
-                          started=first.created_at, scoring=first.scoring,
-                          teams=[(tuple(s.name for s in team), team[0].team_total) for team in teamed])
-    if first.finished and first.ended_at is not None:
-        totals = {s.name: s.team_total if teamed else s.total for s in seated}
-        summary.record = FinishedGame(first.id, first.ended_at, tuple(names), first.scoring, totals,
-                                      tuple(winners), teams=tuple(tuple(s.name for s in team) for team in teamed))
-    return summary
+        teams[s.team].append(s)
+    return [tuple(teams[n]) for n in sorted(teams)]
+
+
+def _record(seated: list, teams: list | None = None) -> FinishedGame:
+    """A finished game's league record from its seats' rows (in seat order)."""
+    first = seated[0]
+    teams = _teams(seated) if teams is None else teams
+    return FinishedGame(first.game_id, first.ended_at, tuple(s.name for s in seated), first.scoring,
+                        {s.name: s.team_total if teams else s.total for s in seated},
+                        tuple(s.name for s in seated if s.won), teams=tuple(tuple(s.name for s in t) for t in teams))
+
+
+EARLIEST, LATEST = datetime(1900, 1, 1), datetime(9999, 1, 1)  # a season with no start, or no end yet
+# What the league reads of a season's finished games: made once, its bounds as parameters.
+_SEASON_SEATS = (
+    select(TableGameSeat.game_id, TableGameSeat.ended_at, Game.scoring, Player.name, TableGameSeat.won,
+           TableGameSeat.total, TableGameSeat.team_total, TableGameSeat.team)
+    .join(Player, Player.id == TableGameSeat.player_id).join(Game, Game.id == TableGameSeat.game_id)
+    .where(TableGameSeat.table_id == bindparam("table_id"), TableGameSeat.finished, TableGameSeat.ended_at.is_not(None),
+           TableGameSeat.ended_at >= bindparam("started_at", type_=DateTime),
+           TableGameSeat.ended_at < bindparam("ended_at", type_=DateTime))
+    .order_by(TableGameSeat.game_id, Player.seat))
