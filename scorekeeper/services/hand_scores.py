@@ -67,16 +67,33 @@ def team_standings(game: Game) -> dict[int, int]:
 def running(game: Game, scoring: str | None = None) -> list[dict[str, int]]:
     """Each player's total after each hand, in hand order: a window SUM over the narrow rows
     (the hands' numbers joined, never their cards)."""
-    column = _column(scoring or game.scoring, False)
-    total = func.sum(column).over(partition_by=HandScore.player_id, order_by=Hand.number)
-    rows = db.session.execute(
-        select(Hand.number, HandScore.player_id, total).join(Hand, Hand.id == HandScore.hand_id)
-        .where(HandScore.game_id == game.id).order_by(Hand.number)).all()
-    names = {p.id: p.name for p in game.players}
-    found: dict[int, dict[str, int]] = {}
-    for number, player_id, value in rows:
-        found.setdefault(number, dict.fromkeys(names.values(), 0))[names[player_id]] = int(value)
+    found = running_at(game, scoring)
     return [found[n] for n in sorted(found)]
+
+
+def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool = False) -> dict[int, dict]:
+    """Each player's total (each team's, by team number, if `teams`) after each hand numbered
+    in `numbers` (None: every hand), by hand number: the database sums every row, only the
+    asked hands' totals come back."""
+    side = Player.team if teams else HandScore.player_id
+    per_hand = (select(Hand.number.label("number"), side.label("side"),
+                       func.sum(_column(scoring or game.scoring, teams)).label("points"))
+                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
+                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
+    totals = select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
+        partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
+    query = select(totals.c.number, totals.c.side, totals.c.total)
+    if numbers is not None:
+        query = query.where(totals.c.number.in_(sorted(set(numbers))))
+    if teams:
+        order = sorted({p.team for p in game.players})
+        names = {team: n for n, team in enumerate(order)}
+    else:
+        names = {p.id: p.name for p in game.players}
+    found: dict[int, dict] = {}
+    for number, key, value in db.session.execute(query).all():
+        found.setdefault(number, dict.fromkeys(names.values(), 0))[names[key]] = int(value)
+    return found
 
 
 def _sides(game: Game) -> tuple[bool, object]:
@@ -85,9 +102,9 @@ def _sides(game: Game) -> tuple[bool, object]:
     return teams, (Player.team if teams else HandScore.player_id)
 
 
-def first_over(game: Game) -> int | None:
+def first_over(game: Game, target: int | None = None) -> int | None:
     """The number of the first hand whose running totals (players' or teams') reach the
-    game's target, or None: a window SUM per side, then MIN, all in the database."""
+    game's target (or an older `target`), or None: a window SUM per side, then MIN, all in the database."""
     teams, side = _sides(game)
     column = _column(game.scoring, teams)
     per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
@@ -95,7 +112,7 @@ def first_over(game: Game) -> int | None:
                 .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
     totals = select(per_hand.c.number, func.sum(per_hand.c.points).over(
         partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
-    return db.session.scalar(select(func.min(case((totals.c.total >= game.target, totals.c.number),
+    return db.session.scalar(select(func.min(case((totals.c.total >= (target or game.target), totals.c.number),
                                                   else_=None))))
 
 
@@ -115,20 +132,22 @@ def side_totals(game: Game, upto: int | None = None, only: int | None = None) ->
     return {p.name: int(sums.get(p.id) or 0) for p in game.players}
 
 
-def is_over(game: Game, totals: dict | None = None) -> bool:
+def is_over(game: Game, totals: dict | None = None, target: int | None = None) -> bool:
     """Whether some hand took a player (a team, in a team game) to the target. When no card
     is worth less than nothing, totals only grow, so the final totals (one GROUP BY, or
     `totals` when the caller has them) tell; otherwise the running ones do (first_over)."""
     if min(values_of(game).values(), default=0) >= 0:
         totals = side_totals(game) if totals is None else totals
-        return max(totals.values(), default=0) >= game.target
-    return first_over(game) is not None
+        return max(totals.values(), default=0) >= (target or game.target)
+    return first_over(game, target) is not None
 
 
-def outcome(game: Game, totals: dict | None = None, hands: int | None = None) -> Outcome:
+def outcome(game: Game, totals: dict | None = None, hands: int | None = None,
+            target: int | None = None) -> Outcome:
     """Whether the game is over and who won, as ScoreSheet.outcome decides it, from sums of
     the narrow rows and the target: no hand's cards are read. `totals` (side_totals) and
-    `hands` (how many) when the caller has them already."""
+    `hands` (how many) when the caller has them already; `target`: an older one (who won
+    when the game was played to it)."""
     system, team_list = system_of(game.scoring), teams_of(game)
     players = [p.name for p in game.players]
 
@@ -141,7 +160,7 @@ def outcome(game: Game, totals: dict | None = None, hands: int | None = None) ->
     totals = side_totals(game) if totals is None else totals
     hands = hand_count(game.id) if hands is None else hands
     leaders = best(totals) if hands else []
-    ended = first_over(game) if hands and is_over(game, totals) else None
+    ended = first_over(game, target) if hands and is_over(game, totals, target) else None
     if ended is None:
         return Outcome(False, [], leaders)
     return Outcome(True, best(side_totals(game, ended)), leaders, ended_after=ended)
