@@ -27,8 +27,11 @@ def hands_context(read: GameRead, system: ScoringSystem, also: Iterable[int] = (
     """The hands' values for `system`; running totals read for the shown hands, the last and
     the indices in `also` (a chart's sampled hands), and the chart's lines if `chart`."""
     running = read.running(system, also)
+    # the totals after the last hand (always read) are the standings; a team game's are its teams' below
+    standings = read.standings(system) if read.teams else running[-1] if read.count else \
+        dict.fromkeys(read.players, 0)
     context = dict(game=read.view, sheet=read, system=system, game_system=read.system,
-                   standings=read.standings(system), running=running, points=read.points())
+                   standings=standings, running=running, points=read.points())
     if chart:
         context["chart_lines"] = (read.players, running, read.running_extent(system, running))
     return context | _team_context(read, system, also, chart)

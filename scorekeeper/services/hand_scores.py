@@ -73,27 +73,75 @@ def running(game: Game, scoring: str | None = None) -> list[dict[str, int]]:
 
 def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool = False) -> dict[int, dict]:
     """Each player's total (each team's, by team number, if `teams`) after each hand numbered
-    in `numbers` (None: every hand), by hand number: the database sums every row, only the
-    asked hands' totals come back."""
+    in `numbers` (None: every hand, a window SUM), by hand number. A page asks for a run of
+    hands (those it shows) and a few more (a chart's samples, the last): the longest run is
+    its per-hand sums added to the totals before it, the others one conditional SUM each, so
+    the game's rows are read twice, however many hands it has."""
     side = Player.team if teams else HandScore.player_id
-    per_hand = (select(Hand.number.label("number"), side.label("side"),
-                       func.sum(_column(scoring or game.scoring, teams)).label("points"))
-                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
-                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
-    totals = select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
-        partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
-    query = select(totals.c.number, totals.c.side, totals.c.total)
-    if numbers is not None:
-        query = query.where(totals.c.number.in_(sorted(set(numbers))))
+    column = _column(scoring or game.scoring, teams)
+    rows = select(Hand.number, side, column).join(Hand, Hand.id == HandScore.hand_id) \
+        .join(Player, Player.id == HandScore.player_id).where(HandScore.game_id == game.id)
+    keys = _side_keys(game, teams)
+    if numbers is None:
+        found: dict[int, dict] = {}
+        for number, key, value in _window(rows.subquery()):
+            found.setdefault(number, dict.fromkeys(keys.values(), 0))[keys[key]] = int(value)
+        return found
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return {}
+    low, high = _longest_run(wanted)
+    before = [n for n in wanted if not low <= n <= high] + [low - 1]
+    sums = db.session.execute(select(side, *(func.sum(case((Hand.number <= n, column), else_=0)) for n in before))
+                              .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
+                              .where(HandScore.game_id == game.id).group_by(side)).all()
+    found = {n: dict.fromkeys(keys.values(), 0) for n in before}
+    for key, *values in sums:
+        for n, value in zip(before, values):
+            found[n][keys[key]] = int(value or 0)
+    added = {n: dict.fromkeys(keys.values(), 0) for n in range(low, high + 1)}
+    for number, key, value in db.session.execute(
+            select(Hand.number, side, func.sum(column)).join(Hand, Hand.id == HandScore.hand_id)
+            .join(Player, Player.id == HandScore.player_id)
+            .where(HandScore.game_id == game.id, Hand.number.between(low, high)).group_by(Hand.number, side)):
+        added[number][keys[key]] = int(value or 0)
+    totals, shown = found.pop(low - 1), set(wanted)
+    for n in range(low, high + 1):
+        totals = {k: totals[k] + added[n][k] for k in totals}
+        if n in shown:
+            found[n] = totals
+    return {n: found[n] for n in wanted}
+
+
+def _side_keys(game: Game, teams: bool) -> dict:
+    """The column value -> the key a total is given: team number (0, 1, … in stored order) or player name."""
     if teams:
-        order = sorted({p.team for p in game.players})
-        names = {team: n for n, team in enumerate(order)}
-    else:
-        names = {p.id: p.name for p in game.players}
-    found: dict[int, dict] = {}
-    for number, key, value in db.session.execute(query).all():
-        found.setdefault(number, dict.fromkeys(names.values(), 0))[names[key]] = int(value)
-    return found
+        return {team: n for n, team in enumerate(sorted({p.team for p in game.players}))}
+    return {p.id: p.name for p in game.players}
+
+
+def _window(rows):
+    """Every (number, side, running total) of `rows` (number, side, value): a window SUM per side."""
+    number, side, value = rows.c
+    per_hand = select(number.label("number"), side.label("side"), func.sum(value).label("points")) \
+        .group_by(number, side).subquery()
+    return db.session.execute(select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
+        partition_by=per_hand.c.side, order_by=per_hand.c.number))).all()
+
+
+def _longest_run(numbers: list[int]) -> tuple[int, int]:
+    """The first and last of the longest run of consecutive numbers in sorted `numbers`."""
+    best = start = numbers[0]
+    best_end = previous = numbers[0]
+    for n in numbers[1:] + [None]:
+        if n is not None and n == previous + 1:
+            previous = n
+            continue
+        if previous - start > best_end - best:
+            best, best_end = start, previous
+        if n is not None:
+            start = previous = n
+    return best, best_end
 
 
 def _sides(game: Game) -> tuple[bool, object]:

@@ -8,6 +8,7 @@ from sqlalchemy import event
 
 from scorekeeper.domain.scoring import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
 from scorekeeper.domain.teams import TeamScoring
+from scorekeeper.hand_pages import hands_context
 from scorekeeper.models import Hand, HeldCards, db
 from scorekeeper.scoreboard.board import SHOWN, board_context
 from scorekeeper.scoreboard.chart import running_chart
@@ -70,6 +71,14 @@ def check_pages(app, game_id: str) -> None:
             assert running_chart(*context["chart_lines"]) == running_chart(*whole_chart)
             if outcome.finished and context["editable"]:
                 assert context["target_choices"] == games.target_choices(game, sheet)
+    with app.test_request_context():  # the oldest hands, as the last every-hand page and a delete page read them
+        for first, last in ((1, min(count, 50)), (count // 2, count // 2)):
+            context = read_game(game_id, lambda _: range(first, last + 1),
+                                build=lambda read: hands_context(read, read.system))
+            rows, gains = expected_rows(sheet, sheet.system)
+            for i in range(max(first, 1) - 1, last):
+                assert (context["points"][i], context["running"][i]) == (sheet.points()[i], rows[i])
+                assert gains is None or context["team_gains"][i] == gains[i]
     with app.test_request_context(f"/games/{game_id}/hands/new"):  # the keypad page's header
         read = read_game(game_id, NEWEST)
         assert (len(read.hands), read.next_dealer, read.outcome().finished) == \
