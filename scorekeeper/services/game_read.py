@@ -49,11 +49,44 @@ class Window:
 Shown = Callable[[int], Iterable[int]]  # the game's hand count -> the numbers whose cards to read
 
 
+@dataclass(frozen=True)
+class Seat:
+    id: int
+    seat: int
+    name: str
+    team: int | None
+
+
+@dataclass(frozen=True)
+class Head:
+    """The game's row and players as plain values: what a page holds is never a row (the
+    garbage guard collects after any request whose rows outlive it: database.py)."""
+    id: str
+    edition: str
+    scoring: str
+    target: int
+    house_rules: object
+    first_dealer_seat: int | None
+    edit_key_hash: str
+    version: int
+    updated_at: object
+    past_targets: tuple[int, ...]
+    table_id: str | None
+    players: tuple[Seat, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> "Head":
+        return cls(game.id, game.edition, game.scoring, game.target, game.house_rules, game.first_dealer_seat,
+                   game.edit_key_hash, game.version, game.updated_at, tuple(game.past_targets or ()),
+                   game.table_id, tuple(Seat(p.id, p.seat, p.name, p.team) for p in game.players))
+
+
 @dataclass
 class GameRead:
-    game: Game  # the game's row and players
+    game: Head
     count: int  # how many hands it has
-    rows: list[Hand]  # the shown hands, with their cards, by number
+    rows: list[HandView]  # the shown hands as entered, by number
+    domain: dict[int, object]  # the shown hands as the domain checked them, by index (number - 1)
     _reached: dict[int, Outcome] = field(default_factory=dict)
 
     @cached_property
@@ -90,7 +123,7 @@ class GameRead:
 
     @cached_property
     def hands(self) -> Window:
-        return Window(self.count, {h.number - 1: domain_hand(self.game, h) for h in self.rows})
+        return Window(self.count, self.domain)
 
     @cached_property
     def _points(self) -> Window:
@@ -102,9 +135,7 @@ class GameRead:
 
     @cached_property
     def view(self) -> GameView:
-        hands = tuple(HandView(h.public_id, h.number, h.revision, h.dealer_seat, *stored_cards(self.game, h))
-                      for h in self.rows)
-        return replace(game_view(self.game, with_hands=False), hands=hands)
+        return replace(game_view(self.game, with_hands=False), hands=tuple(self.rows))
 
     def standings(self, system: ScoringSystem | str | None = None) -> dict[str, int]:
         return hand_scores.standings(self.game, system_of(system or self.game.scoring).slug)
@@ -197,10 +228,14 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
             select(Hand).where(Hand.game_id == game_id, or_(Hand.number.in_(numbers), Hand.public_id.in_(ids)))
             .options(selectinload(Hand.entries)).order_by(Hand.number)
             .execution_options(populate_existing=True)).all() if numbers or ids else []
-        read = GameRead(head, count, list(rows))
+        game = Head.of(head)
+        read = GameRead(game, count, [HandView(h.public_id, h.number, h.revision, h.dealer_seat,
+                                               *stored_cards(head, h)) for h in rows],
+                        {h.number - 1: domain_hand(head, h) for h in rows})
+        del head, rows  # rows no longer: see Head
         read.read_rest()
         built = build(read)
-        if attempt == TRIES or _stamp(game_id) == (head.version, head.edit_key_hash):
+        if attempt == TRIES or _stamp(game_id) == (game.version, game.edit_key_hash):
             return built
     raise AssertionError("unreachable")
 
