@@ -18,7 +18,8 @@ Pages (`pages` part, issue 36): each page a phone opens, looked at first after a
 game a new version (so no page is served from the page cache), at hand 1 against hand 1,000:
 the scoreboard, its poll, the every-hand page, the keypad for a new hand and for editing hand 1,
 the delete page for hand 1; "warm" in a worker that showed the game's pages before the save,
-"cold" each in a worker that has kept nothing.
+"cold" each in a worker that has kept nothing. A row at hand 50 too: there the scoreboard and
+an every-hand page show as many hands as at 1,000 (a page at hand 1 shows one).
 Screen (`screen` part): the table screen's live part (/tables/<id>/live/board) rendered for
 the version a save just made, in a game at a family table: in the worker that saved
 (screen) and in one that has kept nothing (cold screen).
@@ -262,6 +263,7 @@ def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
 
 PAGES = {"board": "", "poll": "/board", "hands": "/hands", "keypad new": "/hands/new",
          "keypad edit": "/hands/1/edit", "delete page": "/hands/1/delete"}
+PAGE_FULL = 50  # hands: an every-hand page full, the scoreboard's 20 hands all shown
 PAGE_COLUMNS = tuple(f"{kind} {page}" for kind in ("warm", "cold") for page in PAGES)
 
 
@@ -338,7 +340,7 @@ def main(parts: list[str]) -> int:
     parts = parts or ["pages", "saves", "edits", "cold", "screen"]
     grows = []
     if "pages" in parts:
-        rows = measure_pages()
+        rows = measure_pages((SIZES[0], PAGE_FULL, SIZES[-1]))
         for kind in ("warm", "cold"):
             grows += _table(f"pages {kind}", rows, [c for c in PAGE_COLUMNS if c.startswith(kind)])
     if "cold" in parts:
