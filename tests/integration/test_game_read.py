@@ -185,3 +185,17 @@ def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client,
     keep_score(client, game)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "Hand 4" in page and "Record hand 5" in page
+
+
+def test_a_game_that_keeps_changing_is_read_under_a_lock_at_last(app, client, monkeypatch):
+    """After TRIES reads that a write overtook, the last one locks the game's row for reading."""
+    game = new_game(client, PLAYERS, target=50_000)
+    assert post_hand(client, game, held(0, 0)).status_code == 201
+    heads = []
+    real_head = game_read._head
+    monkeypatch.setattr(game_read, "_stamp", lambda game_id: None)  # as if a write always came between
+    monkeypatch.setattr(game_read, "_head", lambda game_id, lock: heads.append(lock) or real_head(game_id, lock))
+    with app.test_request_context(f"/games/{game['id']}"):
+        context = read_game(game["id"], SHOWN, build=board_context)
+        assert heads == [False] * game_read.TRIES + [True]
+        assert len(context["sheet"].hands) == 1 and context["game"].version == whole(game["id"])[0].version
