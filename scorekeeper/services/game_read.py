@@ -1,6 +1,7 @@
 """One read of a game for every HTML page: the numbers from the per-seat rows (hand_scores:
 sums, and running totals for only the hands asked for), the cards of only the hands the page
-shows. So a page costs the same at hand 1,000 as at hand 1, in any worker, kept nothing or not.
+shows: nothing is kept between requests, so a worker that has kept nothing pays what any
+other does, and a page's cost grows with the game only by the database's sums (docs/budgets.md).
 
 A GameRead answers to the names the templates ask a ScoreSheet (players, hands, dealer,
 standings, running, outcome, …). `hands`, `points` and `running` are Windows: as long as the
