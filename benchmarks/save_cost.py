@@ -14,13 +14,20 @@ Saves (a new hand), on a game one hand short of each size:
 Cold (`cold` part): the same phone's form save, API save and first scoreboard view, each in a
 worker that has kept nothing (a new app on the same database, as after a restart or a deploy):
   cold form, cold api, cold view.
+Pages (`pages` part, issue 36): each page a phone opens, looked at first after a save made the
+game a new version (so no page is served from the page cache), at hand 1 against hand 1,000:
+the scoreboard, its poll, the every-hand page, the keypad for a new hand and for editing hand 1,
+the delete page for hand 1; "warm" in a worker that showed the game's pages before the save,
+"cold" each in a worker that has kept nothing. A row at hand 50 too: there the scoreboard and
+an every-hand page show as many hands as at 1,000 (a page at hand 1 shows one).
 Screen (`screen` part): the table screen's live part (/tables/<id>/live/board) rendered for
 the version a save just made, in a game at a family table: in the worker that saved
 (screen) and in one that has kept nothing (cold screen).
 Figures are this process's CPU time (the test client runs the app and SQLite in-process), as
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
-neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1. A worker that never saw the game
-loads it whole once (outside the write lock), which no ratio here includes.
+neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1.
+The pages read a game's sums and only the hands they show (services/game_read.py); the JSON
+API's answers, which hold every hand, still come from the kept state (services/game_state.py).
 
 API (`api` part): on one game, in turn, GET /api/games/<id>, a hand saved (hand 1 against
 hand 1,000), hand 1 edited (PUT), hand 1 deleted (DELETE) and put back (restore), each answering
@@ -259,6 +266,43 @@ def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
         return rows
 
 
+PAGES = {"board": "", "poll": "/board", "hands": "/hands", "keypad new": "/hands/new",
+         "keypad edit": "/hands/1/edit", "delete page": "/hands/1/delete"}
+PAGE_FULL = 50  # hands: an every-hand page full, the scoreboard's 20 hands all shown
+PAGE_COLUMNS = tuple(f"{kind} {page}" for kind in ("warm", "cold") for page in PAGES)
+
+
+def _one_pages_round(app, config: dict, one, size: int) -> dict[str, float]:
+    game = _game(app, (one,), size - 1)
+    base = f"/games/{game.id}"
+    for path in PAGES.values():
+        if size > 1 or "/1/" not in path:
+            one.get(base + path)  # this worker showed every page of the game before the save
+    one.post(f"{base}/hands/new", data=FORM)  # hand `size`: a new version
+    times = {f"warm {page}": _time(lambda: one.get(base + path)) for page, path in PAGES.items()}
+    for page, path in PAGES.items():
+        cold_app, cold = _cold_client(config, one)
+        times[f"cold {page}"] = _time(lambda: cold.get(base + path))
+        with cold_app.app_context():
+            db.engine.dispose()
+    return times
+
+
+def measure_pages(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
+    """Median seconds of each page's first look after a save, warm and cold, at each size."""
+    with tempfile.TemporaryDirectory() as folder:
+        config = bench_config(folder)
+        app = create_app(config)
+        one = app.test_client()
+        rows = {}
+        for size in sizes:
+            runs = [_one_pages_round(app, config, one, size) for _ in range(repeat)]
+            rows[size] = {c: statistics.median(r[c] for r in runs) for c in PAGE_COLUMNS}
+        with app.app_context():
+            db.engine.dispose()
+        return rows
+
+
 SCREEN_COLUMNS = ("screen", "cold screen")
 
 
@@ -355,8 +399,12 @@ def measure_api(sizes=SIZES, repeat=REPEAT) -> dict[str, dict[int, dict[str, flo
 
 
 def main(parts: list[str]) -> int:
-    parts = parts or ["saves", "edits", "cold", "screen", "api"]
+    parts = parts or ["pages", "saves", "edits", "cold", "screen", "api"]
     grows = []
+    if "pages" in parts:
+        rows = measure_pages((SIZES[0], PAGE_FULL, SIZES[-1]))
+        for kind in ("warm", "cold"):
+            grows += _table(f"pages {kind}", rows, [c for c in PAGE_COLUMNS if c.startswith(kind)])
     if "cold" in parts:
         grows += _table("cold", measure_cold(), COLD_COLUMNS)
     if "screen" in parts:

@@ -13,18 +13,19 @@ from flask_babel import get_locale, gettext
 from ..access.games import key_hash_opens, stamp_with_rights
 from ..compressed_pages import keep_compressed_as
 from ..domain.scoring import SYSTEMS
-from ..models import Game
+from ..hand_pages import hands_context
 from ..numbers import whole_number
 from ..services import games
-from ..services.game_state import GameState, game_state, state_of
+from ..services.game_read import GameRead, Shown, newest, read_game
 from ..services.hand_identity import undoable_delete
+from .chart import sample
 from .forms import RematchForm, TargetForm
 from ..page_cache import board_pages
-from .team_board import team_context
 
 RECENT_HANDS = 5  # hands shown with their cards on the scoreboard
 EARLIER_HANDS = 15  # hands before those shown as points; older ones only on the hands pages
 HANDS_PER_PAGE = 50  # on the every-hand pages, newest first
+SHOWN = newest(RECENT_HANDS + EARLIER_HANDS)  # the scoreboard's hands: their cards are read
 
 
 def board_view() -> str:
@@ -33,39 +34,35 @@ def board_view() -> str:
     return view if view in SYSTEMS else ""
 
 
-def board_context(game: Game | GameState) -> dict:
+def board_context(read: GameRead, chart: bool = True) -> dict:
     """What the scoreboard shows. `system` is the scoring system viewed (an object the
-    template asks who is best, how a hand adds up), `game_system` the game's own. From the
-    game's state kept per version (game_state): a look after a save scores only that hand."""
-    state = game if isinstance(game, GameState) else state_of(game)
-    sheet = state.sheet
+    template asks who is best, how a hand adds up), `game_system` the game's own. From one
+    read of the game (services/game_read): sums, and the cards of only the hands shown."""
     view = board_view()
-    system = SYSTEMS[view] if view else sheet.system
-    outcome = state.outcome
-    editable = key_hash_opens(state.view.id, state.key_hash)
-    context = dict(game=state.view, sheet=sheet, view=view, system=system, game_system=sheet.system,
-                   systems=SYSTEMS.values(),
-                   standings=sheet.standings(system), running=sheet.running(system),
-                   points=state.points, outcome=outcome, editable=editable,
-                   recent=RECENT_HANDS, earlier=EARLIER_HANDS)
-    context["chart_lines"] = (sheet.players, context["running"], sheet.running_extent(system))
-    context |= team_context(sheet, system)
-    grave = undoable_delete(state.view) if editable else None
+    system = SYSTEMS[view] if view else read.system
+    also = [p - 1 for p in sample(read.count + 1)] if chart else ()  # index 0 of the chart: before hand 1
+    context = hands_context(read, system, also, chart)
+    game, outcome = context["game"], read.outcome()
+    editable = key_hash_opens(game.id, read.game.edit_key_hash)
+    context |= dict(view=view, systems=SYSTEMS.values(), outcome=outcome, editable=editable,
+                    recent=RECENT_HANDS, earlier=EARLIER_HANDS)
+    grave = undoable_delete(game) if editable else None
     if grave is not None:  # Undo of the last delete, on every keeper's board until the next write
         context["undo"] = dict(number=grave.number,
-                               url=url_for("scorepad.restore_hand", game_id=state.view.id, hand_id=grave.public_id))
+                               url=url_for("scorepad.restore_hand", game_id=game.id, hand_id=grave.public_id))
     if editable and outcome.finished:  # the end-of-game forms (with this session's CSRF token)
         context |= dict(target_form=TargetForm(), rematch_form=RematchForm(),
-                        target_choices=games.target_choices(state.view, sheet),
-                        rematch_dealer=sheet.next_dealer)
+                        target_choices=games.target_choices(game, read),
+                        rematch_dealer=read.next_dealer)
     return context
 
 
-def state_or_404(game_id: str) -> GameState:
-    state = game_state(game_id)
-    if state is None:
+def context_or_404(game_id: str, shown: Shown, chart: bool = True) -> dict:
+    """board_context of one consistent read of the game, its `shown` hands' cards read."""
+    context = read_game(game_id, shown, build=lambda read: board_context(read, chart))
+    if context is None:
         abort(404)
-    return state
+    return context
 
 
 def hands_page(hands: int) -> tuple[int, int, int]:
@@ -99,7 +96,7 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     rendered = []
 
     def render() -> tuple[tuple | None, str]:
-        context = board_context(state_or_404(game_id))
+        context = context_or_404(game_id, SHOWN)
         game, keeper = context["game"], context["editable"]
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)

@@ -10,8 +10,7 @@ from flask import make_response, render_template
 from ..access.games import remember_visit
 from ..http_cache import not_modified, revalidate
 from . import bp
-from .board import (HANDS_PER_PAGE, board_context, board_etag, board_page, board_view, hands_page,
-                    page_stamp, state_or_404)
+from .board import HANDS_PER_PAGE, board_etag, board_page, board_view, context_or_404, hands_page, page_stamp
 
 
 @bp.get("/games/<public_id:game_id>")
@@ -23,7 +22,11 @@ def scoreboard(game_id: str):
 
 @bp.get("/games/<public_id:game_id>/hands")
 def all_hands(game_id: str):
-    context = board_context(state_or_404(game_id))
+    def this_page(count: int) -> range:
+        _, _, newest = hands_page(count)
+        return range(max(newest - HANDS_PER_PAGE + 1, 1), newest + 1)
+
+    context = context_or_404(game_id, this_page, chart=False)  # only this page's hands' cards are read
     page, pages, newest = hands_page(len(context["sheet"].hands))
     return render_template("all_hands.html", page=page, pages=pages, newest=newest,
                            oldest=max(newest - HANDS_PER_PAGE + 1, 1), **context)

@@ -4,24 +4,24 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from ..hand_pages import hands_context
 from ..ids import looks_like_hand_id
-from ..scoreboard import board
 from ..services import hands
 from ..services.errors import Conflict, ServiceError
-from ..services.game_state import GameState
+from ..services.game_read import GameRead
 from ..translate import translated
 from . import bp
 from .forms import DeleteHandForm, UndoForm, parse_revision
-from .hand_views import keeper_state_or_403
+from .hand_views import keeper_or_403, keeper_read_or_403
 
 
 @bp.route("/games/<public_id:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 def delete_hand(game_id: str, number: int):
     """GET asks first; POST deletes the hand the page showed (by its id, wherever it has moved)
     and offers Undo."""
-    state = keeper_state_or_403(game_id)  # the game's kept state, not the whole game loaded again
-    if request.method == "GET":
-        return _confirm_delete(state, number)
+    if request.method == "GET":  # the game's sums and this one hand's cards, not the whole game
+        return keeper_read_or_403(game_id, lambda count: (number,), build=lambda read: _confirm_delete(read, number))
+    keeper_or_403(game_id)
     form = DeleteHandForm()
     if form.validate_on_submit():
         hand_id = form.hand_id.data if looks_like_hand_id(form.hand_id.data) else None
@@ -36,20 +36,20 @@ def delete_hand(game_id: str, number: int):
     return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
 
 
-def _confirm_delete(state: GameState, number: int):
-    hand = state.view.hand(number)
+def _confirm_delete(read: GameRead, number: int):
+    hand = read.view.hand(number)
     if hand is None:
         abort(404)
     asked = request.args.get("revision")
     form = DeleteHandForm(revision=asked if asked else str(hand.revision), hand_id=hand.id)
-    context = board.board_context(state) | {"editable": False}  # no Edit link on the hand shown
+    context = hands_context(read, read.system) | {"editable": False}  # no Edit link on the hand shown
     return render_template("delete_hand.html", number=number, delete_form=form, **context)
 
 
 @bp.post("/games/<public_id:game_id>/hands/<hand_id:hand_id>/restore")
 def restore_hand(game_id: str, hand_id: str):
     """Undo a delete: the same hand back at the same number, as it was."""
-    keeper_state_or_403(game_id)
+    keeper_or_403(game_id)
     if not UndoForm().validate_on_submit():
         abort(400)
     try:

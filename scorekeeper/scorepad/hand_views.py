@@ -10,13 +10,12 @@ import uuid
 from flask import abort, after_this_request, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..access.games import can_edit, key_hash_opens
+from ..access.games import can_edit, stamp_with_rights
 from ..domain.cards import KINDS
 from ..errors import status_of
-from ..models import Game
 from ..numbers import stored_number, whole_number
 from ..services import games, hands
-from ..services.game_state import GameState, game_state
+from ..services.game_read import GameRead, Shown, newest, read_game
 from ..services.page_values import GameView, HandView, game_view
 from ..services.errors import HandChanged, HandGone, PossibleDuplicate, SavedThenDeleted, ServiceError, TooMany
 from ..translate import translated
@@ -24,6 +23,7 @@ from . import bp
 from .forms import DeleteHandForm, field_name, hand_form_class, parse_revision
 from .hand_form import hand_form_data, read_hand_form
 from .keypad_words import keypad_words
+from .waiting import RECENT_IDS
 
 # The buttons of the clash questions (the `answer` a form posts).
 SAME_HAND, NEW_HAND, BRING_BACK, DISCARD = "same", "new", "restore", "discard"
@@ -34,11 +34,14 @@ BACKGROUND_HEADER = "X-Outbox-Background"
 MOST_WAITING = 100
 
 
+# A new hand's page reads the newest hands' ids (waiting.known_game), no other hand.
+NEWEST = newest(RECENT_IDS)
+
+
 @bp.route("/games/<public_id:game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
-    if request.method == "GET":  # from the game's kept state: the page costs the same at any length
-        state = keeper_state_or_403(game_id)
-        return _hand_page(None, state.view, None, sheet=state.sheet)
+    if request.method == "GET":  # the game's sums and its newest hands: the page costs the same at any length
+        return keeper_read_or_403(game_id, NEWEST, build=lambda read: _hand_page(read, None))
     head = games.load_game_head(game_id)  # the game's row and players: all a save reads
     if head is None:
         abort(404)
@@ -51,33 +54,45 @@ def new_hand(game_id: str):
     saved, problems, clash, status = _submit(game_view(head), None, form, {})
     if saved is not None:
         return saved
-    game = games.load_game(game_id)
-    return _hand_page(game, game_view(game), None, form, problems, clash, status)
+    page = read_game(game_id, NEWEST, build=lambda read: _hand_page(read, None, form, problems, clash, status))
+    if page is None:
+        abort(404)
+    return page
 
 
 @bp.route("/games/<public_id:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
-    state = keeper_state_or_403(game_id)  # the game's kept state: the page and the save cost the same at any length
     if request.method == "POST" and request.form.get("answer") == DISCARD:
-        return _drop_mine(game_id)  # the rights were checked just above
-    view, sheet = state.view, state.sheet
+        keeper_or_403(game_id)
+        return _drop_mine(game_id)
+    # this hand's cards (and the one the form names, wherever it moved), not the whole game's
+    read = keeper_read_or_403(game_id, lambda count: (number,), hand_ids=[request.form.get("hand_id", "")])
+    view = read.view
     if request.method == "GET":
         if view.hand(number) is None:
             abort(404)
-        return _hand_page(None, view, number, sheet=sheet)
-    form = hand_form_class(sheet.edition, sheet.players)()
+        return _hand_page(read, number)
+    form = hand_form_class(read.edition, read.players)()
     saved, problems, clash, status = _submit(view, number, form, _tokens_before(view, number, form))
-    return saved or _hand_page(None, view, number, form, problems, clash, status, sheet)
+    return saved or _hand_page(read, number, form, problems, clash, status)
 
 
-def keeper_state_or_403(game_id: str) -> GameState:
-    """The game as it is now (game_state), when this phone keeps score in it."""
-    state = game_state(game_id)
-    if state is None:
+def keeper_or_403(game_id: str) -> None:
+    """404 for no such game, 403 unless this phone keeps score in it; the game is not read."""
+    stamp = stamp_with_rights(game_id)
+    if stamp is None:
         abort(404)
-    if not key_hash_opens(game_id, state.key_hash):
+    if not stamp[1]:
         abort(403)
-    return state
+
+
+def keeper_read_or_403(game_id: str, shown: Shown, hand_ids=(), build=lambda read: read):
+    """What `build` makes of one read of the game (read_game), when this phone keeps score in it."""
+    keeper_or_403(game_id)
+    built = read_game(game_id, shown, hand_ids, build)
+    if built is None:
+        abort(404)
+    return built
 
 
 def _drop_mine(game_id: str):
@@ -113,31 +128,29 @@ def _retry_after(seconds: int) -> None:
         return response
 
 
-def _fresh_form(game: GameView, sheet, number: int | None):
+def _fresh_form(read: GameRead, number: int | None):
     """The keypad as a GET opens it: empty for a new hand, the stored cards for an edit."""
-    HandForm = hand_form_class(sheet.edition, sheet.players)
+    HandForm = hand_form_class(read.edition, read.players)
     if number is not None:
-        return HandForm(data=hand_form_data(game, number))
+        return HandForm(data=hand_form_data(read.view, number))
     form = HandForm()
     form.request_id.data = uuid.uuid4().hex
-    form.after.data = str(len(game.hands))
-    form.seen.data = str(game.version)
+    form.after.data = str(read.count)
+    form.seen.data = str(read.game.version)
     out = whole_number(request.args.get("out", ""))  # never int() on 5,000 digits
-    if out is not None and out < len(sheet.players):
+    if out is not None and out < len(read.players):
         form.out.data = str(out)  # tapped "went out" beside a player on the scoreboard
     return form
 
 
-def _hand_page(game: Game, view: GameView, number: int | None, form=None, problems: dict | None = None,
-               clash: dict | None = None, status: int = 200, sheet=None):
-    """The keypad page: freshly opened (no form), or again after a post that saved nothing.
-    `game` is only handed to the service that scores it; the page reads `view`."""
-    sheet = sheet or games.sheet_of(game)
-    form = form or _fresh_form(view, sheet, number)
+def _hand_page(read: GameRead, number: int | None, form=None, problems: dict | None = None,
+               clash: dict | None = None, status: int = 200):
+    """The keypad page: freshly opened (no form), or again after a post that saved nothing."""
+    form = form or _fresh_form(read, number)
     return render_template(
-        "hand_form.html", game=view, sheet=sheet, form=form, number=number,
-        problems=problems or {}, values=sheet.values, kinds=[KINDS[k] for k in sheet.edition.deck],
-        field_name=field_name, finished=sheet.outcome().finished and number is None and request.method == "GET",
+        "hand_form.html", game=read.view, sheet=read, form=form, number=number,
+        problems=problems or {}, values=read.values, kinds=[KINDS[k] for k in read.edition.deck],
+        field_name=field_name, finished=read.outcome().finished and number is None and request.method == "GET",
         delete_form=DeleteHandForm(revision=form.revision.data, hand_id=form.hand_id.data),
         clash=clash, keypad_words=keypad_words), status
 

@@ -5,19 +5,20 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ..domain.editions import EDITIONS
-from ..access.games import editable_game_or_403, my_games, remember_key
+from ..access.games import my_games, remember_key
 from ..domain.scoring import SYSTEMS
 from ..domain.teams import teams_from_choices
 from ..form_fields import chosen_team
 from ..numbers import whole_number
 from ..services import games
-from ..services.game_state import summary_of
+from ..services.game_read import summary_of
 from ..services.page_values import game_view, table_view
 from ..services.errors import ServiceError, StorageFailure
 from ..access.tables import my_tables
 from ..translate import translated
 from . import bp
 from .forms import NewGameForm
+from .hand_views import keeper_or_403
 
 
 @bp.get("/")
@@ -59,11 +60,12 @@ def new_game():
 @bp.get("/games/<public_id:game_id>/hands/edit")
 def edit_any_hand(game_id: str):
     """The scoreboard's "Edit hand [n]" box: any hand, however old, one field away."""
-    game = editable_game_or_403(game_id)
+    keeper_or_403(game_id)
     asked = request.args.get("number", "").strip()
     number = whole_number(asked)
-    if number is None or not 1 <= number <= len(game.hands):
+    count = games.hand_count(game_id)
+    if number is None or not 1 <= number <= count:
         flash(gettext("There is no hand “%(asked)s” to edit: choose 1 to %(last)d.",
-                      asked=asked[:10], last=len(game.hands)), "error")
+                      asked=asked[:10], last=count), "error")
         return redirect(url_for("scoreboard.scoreboard", game_id=game_id))
     return redirect(url_for(".edit_hand", game_id=game_id, number=number))

@@ -67,16 +67,81 @@ def team_standings(game: Game) -> dict[int, int]:
 def running(game: Game, scoring: str | None = None) -> list[dict[str, int]]:
     """Each player's total after each hand, in hand order: a window SUM over the narrow rows
     (the hands' numbers joined, never their cards)."""
-    column = _column(scoring or game.scoring, False)
-    total = func.sum(column).over(partition_by=HandScore.player_id, order_by=Hand.number)
-    rows = db.session.execute(
-        select(Hand.number, HandScore.player_id, total).join(Hand, Hand.id == HandScore.hand_id)
-        .where(HandScore.game_id == game.id).order_by(Hand.number)).all()
-    names = {p.id: p.name for p in game.players}
-    found: dict[int, dict[str, int]] = {}
-    for number, player_id, value in rows:
-        found.setdefault(number, dict.fromkeys(names.values(), 0))[names[player_id]] = int(value)
+    found = running_at(game, scoring)
     return [found[n] for n in sorted(found)]
+
+
+def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool = False) -> dict[int, dict]:
+    """Each player's total (each team's, by team number, if `teams`) after each hand numbered
+    in `numbers` (None: every hand, a window SUM), by hand number. A page asks for a run of
+    hands (those it shows) and a few more (a chart's samples, the last): the longest run is
+    its per-hand sums added to the totals before it, the others one conditional SUM each, so
+    the game's rows are read twice, however many hands it has."""
+    side = Player.team if teams else HandScore.player_id
+    column = _column(scoring or game.scoring, teams)
+    rows = select(Hand.number, side, column).join(Hand, Hand.id == HandScore.hand_id) \
+        .join(Player, Player.id == HandScore.player_id).where(HandScore.game_id == game.id)
+    keys = _side_keys(game, teams)
+    if numbers is None:
+        found: dict[int, dict] = {}
+        for number, key, value in _window(rows.subquery()):
+            found.setdefault(number, dict.fromkeys(keys.values(), 0))[keys[key]] = int(value)
+        return found
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return {}
+    low, high = _longest_run(wanted)
+    before = [n for n in wanted if not low <= n <= high] + [low - 1]
+    sums = db.session.execute(select(side, *(func.sum(case((Hand.number <= n, column), else_=0)) for n in before))
+                              .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
+                              .where(HandScore.game_id == game.id).group_by(side)).all()
+    found = {n: dict.fromkeys(keys.values(), 0) for n in before}
+    for key, *values in sums:
+        for n, value in zip(before, values):
+            found[n][keys[key]] = int(value or 0)
+    added = {n: dict.fromkeys(keys.values(), 0) for n in range(low, high + 1)}
+    for number, key, value in db.session.execute(
+            select(Hand.number, side, func.sum(column)).join(Hand, Hand.id == HandScore.hand_id)
+            .join(Player, Player.id == HandScore.player_id)
+            .where(HandScore.game_id == game.id, Hand.number.between(low, high)).group_by(Hand.number, side)):
+        added[number][keys[key]] = int(value or 0)
+    totals, shown = found.pop(low - 1), set(wanted)
+    for n in range(low, high + 1):
+        totals = {k: totals[k] + added[n][k] for k in totals}
+        if n in shown:
+            found[n] = totals
+    return {n: found[n] for n in wanted}
+
+
+def _side_keys(game: Game, teams: bool) -> dict:
+    """The column value -> the key a total is given: team number (0, 1, … in stored order) or player name."""
+    if teams:
+        return {team: n for n, team in enumerate(sorted({p.team for p in game.players}))}
+    return {p.id: p.name for p in game.players}
+
+
+def _window(rows):
+    """Every (number, side, running total) of `rows` (number, side, value): a window SUM per side."""
+    number, side, value = rows.c
+    per_hand = select(number.label("number"), side.label("side"), func.sum(value).label("points")) \
+        .group_by(number, side).subquery()
+    return db.session.execute(select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
+        partition_by=per_hand.c.side, order_by=per_hand.c.number))).all()
+
+
+def _longest_run(numbers: list[int]) -> tuple[int, int]:
+    """The first and last of the longest run of consecutive numbers in sorted `numbers`."""
+    best = start = numbers[0]
+    best_end = previous = numbers[0]
+    for n in numbers[1:] + [None]:
+        if n is not None and n == previous + 1:
+            previous = n
+            continue
+        if previous - start > best_end - best:
+            best, best_end = start, previous
+        if n is not None:
+            start = previous = n
+    return best, best_end
 
 
 def _sides(game: Game) -> tuple[bool, object]:
@@ -85,9 +150,9 @@ def _sides(game: Game) -> tuple[bool, object]:
     return teams, (Player.team if teams else HandScore.player_id)
 
 
-def first_over(game: Game) -> int | None:
+def first_over(game: Game, target: int | None = None) -> int | None:
     """The number of the first hand whose running totals (players' or teams') reach the
-    game's target, or None: a window SUM per side, then MIN, all in the database."""
+    game's target (or an older `target`), or None: a window SUM per side, then MIN, all in the database."""
     teams, side = _sides(game)
     column = _column(game.scoring, teams)
     per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
@@ -95,7 +160,7 @@ def first_over(game: Game) -> int | None:
                 .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
     totals = select(per_hand.c.number, func.sum(per_hand.c.points).over(
         partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
-    return db.session.scalar(select(func.min(case((totals.c.total >= game.target, totals.c.number),
+    return db.session.scalar(select(func.min(case((totals.c.total >= (target or game.target), totals.c.number),
                                                   else_=None))))
 
 
@@ -115,20 +180,22 @@ def side_totals(game: Game, upto: int | None = None, only: int | None = None) ->
     return {p.name: int(sums.get(p.id) or 0) for p in game.players}
 
 
-def is_over(game: Game, totals: dict | None = None) -> bool:
+def is_over(game: Game, totals: dict | None = None, target: int | None = None) -> bool:
     """Whether some hand took a player (a team, in a team game) to the target. When no card
     is worth less than nothing, totals only grow, so the final totals (one GROUP BY, or
     `totals` when the caller has them) tell; otherwise the running ones do (first_over)."""
     if min(values_of(game).values(), default=0) >= 0:
         totals = side_totals(game) if totals is None else totals
-        return max(totals.values(), default=0) >= game.target
-    return first_over(game) is not None
+        return max(totals.values(), default=0) >= (target or game.target)
+    return first_over(game, target) is not None
 
 
-def outcome(game: Game, totals: dict | None = None, hands: int | None = None) -> Outcome:
+def outcome(game: Game, totals: dict | None = None, hands: int | None = None,
+            target: int | None = None) -> Outcome:
     """Whether the game is over and who won, as ScoreSheet.outcome decides it, from sums of
     the narrow rows and the target: no hand's cards are read. `totals` (side_totals) and
-    `hands` (how many) when the caller has them already."""
+    `hands` (how many) when the caller has them already; `target`: an older one (who won
+    when the game was played to it)."""
     system, team_list = system_of(game.scoring), teams_of(game)
     players = [p.name for p in game.players]
 
@@ -141,7 +208,7 @@ def outcome(game: Game, totals: dict | None = None, hands: int | None = None) ->
     totals = side_totals(game) if totals is None else totals
     hands = hand_count(game.id) if hands is None else hands
     leaders = best(totals) if hands else []
-    ended = first_over(game) if hands and is_over(game, totals) else None
+    ended = first_over(game, target) if hands and is_over(game, totals, target) else None
     if ended is None:
         return Outcome(False, [], leaders)
     return Outcome(True, best(side_totals(game, ended)), leaders, ended_after=ended)

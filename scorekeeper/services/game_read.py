@@ -1,0 +1,281 @@
+"""One read of a game for every HTML page: the numbers from the per-seat rows (hand_scores:
+sums, and running totals for only the hands asked for), the cards of only the hands the page
+shows: nothing is kept between requests, so a worker that has kept nothing pays what any
+other does, and a page's cost grows with the game only by the database's sums (docs/budgets.md).
+
+A GameRead answers to the names the templates ask a ScoreSheet (players, hands, dealer,
+standings, running, outcome, …). `hands`, `points` and `running` are Windows: as long as the
+game, holding only what was read; asking for anything else is a bug in the page (KeyError).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Callable, Iterable
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import selectinload
+
+from ..domain.editions import get_edition, parse_house_rules, point_values
+from ..domain.scoring import Outcome, dealing_seat, hand_points
+from ..domain.systems import ScoringSystem, system_of
+from ..domain.teams import TeamScoring
+from ..ids import looks_like_public_id
+from ..models import Game, Hand, db
+from . import hand_scores
+from .cache import game_summaries
+from .games import VISIBLE, domain_hand, hand_count, stored_cards, teams_of
+from .page_values import GameView, HandView, game_view
+
+TRIES = 5  # reads of a game that another write keeps changing, before the game row is locked
+
+
+class Window:
+    """A game's hands (or their points, or totals) by index: as long as the game, holding
+    only some of them."""
+
+    def __init__(self, count: int, items: dict[int, object]):
+        self.count, self.items = count, items
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __getitem__(self, index: int):
+        return self.items[index if index >= 0 else self.count + index]
+
+
+Shown = Callable[[int], Iterable[int]]  # the game's hand count -> the numbers whose cards to read
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: int
+    seat: int
+    name: str
+    team: int | None
+
+
+@dataclass(frozen=True)
+class Head:
+    """The game's row and players as plain values: what a page holds is never a row (the
+    garbage guard collects after any request whose rows outlive it: database.py)."""
+    id: str
+    edition: str
+    scoring: str
+    target: int
+    house_rules: object
+    first_dealer_seat: int | None
+    edit_key_hash: str
+    version: int
+    updated_at: object
+    past_targets: tuple[int, ...]
+    table_id: str | None
+    players: tuple[Seat, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> "Head":
+        return cls(game.id, game.edition, game.scoring, game.target, game.house_rules, game.first_dealer_seat,
+                   game.edit_key_hash, game.version, game.updated_at, tuple(game.past_targets or ()),
+                   game.table_id, tuple(Seat(p.id, p.seat, p.name, p.team) for p in game.players))
+
+
+@dataclass
+class GameRead:
+    game: Head
+    count: int  # how many hands it has
+    rows: list[HandView]  # the shown hands as entered, by number
+    domain: dict[int, object]  # the shown hands as the domain checked them, by index (number - 1)
+    _reached: dict[int, Outcome] = field(default_factory=dict)
+
+    @cached_property
+    def edition(self):
+        return get_edition(self.game.edition)
+
+    @cached_property
+    def rules(self):
+        return parse_house_rules(self.game.house_rules, self.edition)
+
+    @property
+    def values(self) -> dict[str, int]:
+        return point_values(self.edition, self.rules)
+
+    @property
+    def system(self) -> ScoringSystem:
+        return system_of(self.game.scoring)
+
+    @property
+    def target(self) -> int:
+        return self.game.target
+
+    @cached_property
+    def players(self) -> list[str]:
+        return [p.name for p in self.game.players]
+
+    @cached_property
+    def teams(self):
+        return teams_of(self.game)
+
+    @property
+    def team_scoring(self) -> TeamScoring | None:
+        return TeamScoring.of(self.system, self.teams) if self.teams else None
+
+    @cached_property
+    def hands(self) -> Window:
+        return Window(self.count, self.domain)
+
+    @cached_property
+    def _points(self) -> Window:
+        values = self.values
+        return Window(self.count, {i: hand_points(h, values) for i, h in self.hands.items.items()})
+
+    def points(self) -> Window:
+        return self._points
+
+    @cached_property
+    def view(self) -> GameView:
+        return replace(game_view(self.game, with_hands=False), hands=tuple(self.rows))
+
+    def standings(self, system: ScoringSystem | str | None = None) -> dict[str, int]:
+        return hand_scores.standings(self.game, system_of(system or self.game.scoring).slug)
+
+    def deciding_totals(self) -> dict:
+        """Each team's total in a team game, else each player's: what the target is checked against."""
+        return hand_scores.side_totals(self.game)
+
+    def totals_only_grow(self) -> bool:
+        return min(self.values.values(), default=0) >= 0
+
+    def running(self, system: ScoringSystem | str, also: Iterable[int] = (), teams: bool = False) -> Window:
+        """The totals after each hand under `system` (each team's, by team number, if `teams`):
+        read for the shown hands, the last one and the indices in `also` only."""
+        wanted = set(self.hands.items) | {i for i in also if 0 <= i < self.count}
+        if self.count:
+            wanted.add(self.count - 1)
+        found = hand_scores.running_at(self.game, system_of(system).slug, [i + 1 for i in wanted], teams)
+        return Window(self.count, {n - 1: row for n, row in found.items()})
+
+    def running_extent(self, system: ScoringSystem | str, rows: Window, teams: bool = False) -> tuple[int, int]:
+        """As ScoreSheet.running_extent: while totals only grow, the last row tells; else every row is read."""
+        if not rows:
+            return 0, 0
+        if self.totals_only_grow():
+            return 0, max(0, max(rows[-1].values()))
+        every = hand_scores.running_at(self.game, system_of(system).slug, None, teams).values()
+        return min(0, min(min(r.values()) for r in every)), max(0, max(max(r.values()) for r in every))
+
+    def outcome(self) -> Outcome:
+        return self.first_reached(self.game.target)
+
+    def first_reached(self, target: int) -> Outcome:
+        """Who won when the game was played to `target` (the game's, or one since raised)."""
+        if target not in self._reached:
+            self._reached[target] = hand_scores.outcome(self.game, hands=self.count, target=target)
+        return self._reached[target]
+
+    def dealer(self, hand_number: int) -> str:
+        """As ScoreSheet.dealer: a read hand's stored dealer, else the deal passed on from the last hand's."""
+        seats = {p.seat: p.name for p in self.game.players}
+        rows = {h.number: h for h in self.rows}
+        if hand_number in rows:
+            return seats[rows[hand_number].dealer_seat]
+        index = {p.seat: n for n, p in enumerate(self.game.players)}
+        last = None if not self.count else index[self._last_dealer_seat]
+        first = index.get(self.game.first_dealer_seat, 0)
+        return self.players[dealing_seat(last, first, len(self.players), hand_number - self.count)]
+
+    @cached_property
+    def _last_dealer_seat(self) -> int:
+        last = next((h for h in self.rows if h.number == self.count), None)
+        if last is not None:
+            return last.dealer_seat
+        return db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == self.game.id,
+                                                                Hand.number == self.count))
+
+    @property
+    def next_dealer(self) -> str:
+        return self.dealer(self.count + 1)
+
+    def read_rest(self) -> None:
+        """What pages ask that is read lazily, so that one check of the game's version after
+        it covers everything the page shows."""
+        self.outcome()
+        for target in self.game.past_targets or ():
+            self.first_reached(target)
+        if self.count:
+            self.dealer(self.count + 1)
+
+
+def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[str] = (),
+              build: Callable[[GameRead], object] = lambda read: read):
+    """What `build` makes of the game read once, consistently (None: no such game, or still
+    being restored): its row, the hands numbered in `shown(count)` or with an id in
+    `hand_ids` with their cards, and whatever `build` reads of it. Each statement may see a
+    newer commit (PostgreSQL reads each afresh), so the game's version is read again at the
+    end: a write in between means reading it all again; after TRIES such reads the game's row
+    is locked for the last one (every write locks it)."""
+    if not looks_like_public_id(game_id):
+        return None
+    ids = [i[:64] for i in hand_ids if i]
+    for attempt in range(TRIES + 1):
+        head = _head(game_id, lock=attempt == TRIES)
+        if head is None:
+            return None
+        count = hand_count(game_id)
+        numbers = sorted(n for n in set(shown(count)) if 1 <= n <= count)
+        rows = db.session.scalars(
+            select(Hand).where(Hand.game_id == game_id, or_(Hand.number.in_(numbers), Hand.public_id.in_(ids)))
+            .options(selectinload(Hand.entries)).order_by(Hand.number)
+            .execution_options(populate_existing=True)).all() if numbers or ids else []
+        game = Head.of(head)
+        read = GameRead(game, count, [HandView(h.public_id, h.number, h.revision, h.dealer_seat,
+                                               *stored_cards(head, h)) for h in rows],
+                        {h.number - 1: domain_hand(head, h) for h in rows})
+        del head, rows  # rows no longer: see Head
+        read.read_rest()
+        built = build(read)
+        if attempt == TRIES or _stamp(game_id) == (game.version, game.edit_key_hash):
+            return built
+    raise AssertionError("unreachable")
+
+
+def _head(game_id: str, lock: bool) -> Game | None:
+    query = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
+    if lock:
+        query = query.with_for_update(read=True)
+    return db.session.scalars(query.execution_options(populate_existing=True)).one_or_none()
+
+
+def _stamp(game_id: str) -> tuple[int, str] | None:
+    """The version and key hash now, in this session: what a write committed since shows."""
+    row = db.session.execute(select(Game.version, Game.edit_key_hash).where(Game.id == game_id)).first()
+    return None if row is None else tuple(row)
+
+
+def newest(how_many: int) -> Shown:
+    """The newest `how_many` hands."""
+    return lambda count: range(max(1, count - how_many + 1), count + 1)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games shows of one: its players, edition, hands played and outcome."""
+    players: list[str]
+    edition: object  # the domain's Edition
+    hand_count: int
+    outcome: Outcome
+
+
+def summary_of(head: Game) -> GameSummary:
+    """`head`'s summary at its version: kept per version, so a list of games asks only about
+    the games that changed since it was last shown, each once: its hands' count and the sums
+    of their per-seat rows (hand_scores), never their cards."""
+    key = (head.id, head.version)
+    summary = game_summaries().get(key)
+    if summary is None:
+        summary = GameSummary([p.name for p in head.players], get_edition(head.edition), hand_count(head.id),
+                              hand_scores.outcome(head))
+        game_summaries().put(key, summary)
+    return summary
