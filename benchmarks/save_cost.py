@@ -27,7 +27,7 @@ Figures are this process's CPU time (the test client runs the app and SQLite in-
 ratios to the first hand's in the same run: on a shared machine wall times swing 3x with the
 neighbours' load, and absolute times mean little. Each passes when hand 1,000 costs under 2x hand 1.
 The pages read a game's sums and only the hands they show (services/game_read.py); the JSON
-API's answers, which hold every hand, still come from the kept state (services/game_state.py).
+API's answers, which hold every hand, read them all from their rows (services/game_rows.py).
 
 API (`api` part): on one game, in turn, GET /api/games/<id>, a hand saved (hand 1 against
 hand 1,000), hand 1 edited (PUT), hand 1 deleted (DELETE) and put back (restore), each answering

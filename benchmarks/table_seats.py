@@ -28,7 +28,7 @@ def seeded(games: int) -> tuple[str, str]:
     for _ in range(games):
         game = tables.start_game(table.id, NAMES, target=100_000)
         for _ in range(2):
-            hands.record_hand(game.id, HAND, scored=False)
+            hands.record_hand(game.id, HAND)
     return table.id, game.id
 
 
@@ -50,7 +50,7 @@ def main() -> None:
             small, small_game = seeded(10)
             big, big_game = seeded(500)
             stats = {n: timed(lambda t=t: table_game_seats.player_stats(t)) for n, t in ((10, small), (500, big))}
-            saves = {n: timed(lambda g=g: hands.record_hand(g, HAND, scored=False), 10)
+            saves = {n: timed(lambda g=g: hands.record_hand(g, HAND), 10)
                      for n, g in ((10, small_game), (500, big_game))}
     print(f"players' stats: 10 games {stats[10]:.2f} ms, 500 games {stats[500]:.2f} ms, "
           f"ratio {stats[500] / stats[10]:.2f}x")

@@ -58,12 +58,6 @@ class Game(db.Model):
     # game takes at most HAND_SAVES_PER_HOUR of them (services/hands.py).
     saves_since: Mapped[datetime | None]
     saves_counted: Mapped[int] = mapped_column(default=0, server_default="0")
-    # The version of the last write that changed a hand already saved (edit, delete, Undo);
-    # every such write sets it (services/hands.py): until it moves, hands are only added.
-    hands_reshaped_at: Mapped[int | None]
-    # What that write did, for a process that kept the game just before it: "<version it
-    # started from> <edit|delete|restore> <number> <row> <revision> <dealer seat> <hand id>".
-    hands_reshape: Mapped[str | None] = mapped_column(String(200))
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan")

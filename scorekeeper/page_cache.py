@@ -1,4 +1,6 @@
-"""Rendered scoreboards kept per game version, so a phone looking again costs a lookup, not a render.
+"""What a process keeps per game version: rendered scoreboards (a phone looking again costs a
+lookup, not a render) and what a list of games shows of each game. A version never changes, so
+what is kept under it stays true.
 
 Keys carry the game's version, read from the database on every request: a cache in each
 server process stays correct however many servers share the database.
@@ -12,13 +14,13 @@ from typing import Callable, Hashable
 from flask import current_app
 
 
-class PageCache:
+class VersionCache:
     def __init__(self, size: int = 256):
         self.size = size
-        self._pages: OrderedDict[Hashable, str] = OrderedDict()
+        self._pages: OrderedDict[Hashable, object] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_or_render(self, key: Hashable, render: Callable[[], tuple[Hashable | None, str]]) -> str:
+    def get_or_render(self, key: Hashable, render: Callable[[], tuple[Hashable | None, object]]):
         """The page under `key`; else `render()`, which returns the key it really rendered and the page.
 
         The rendered key may be newer than the asked one (a hand saved in between): the page
@@ -45,9 +47,13 @@ class PageCache:
             self._pages.clear()
 
 
-def board_pages() -> PageCache:
-    """This app's cache: each app (and so each database) has its own."""
-    pages = current_app.extensions.get("board_pages")
-    if pages is None:  # not setdefault(..., PageCache()): that would build one per request
-        pages = current_app.extensions.setdefault("board_pages", PageCache())
-    return pages
+def app_cache(name: str, size: int = 256) -> VersionCache:
+    """This app's cache called `name`: each app (and so each database) has its own."""
+    kept = current_app.extensions.get(name)
+    if kept is None:  # not setdefault(..., VersionCache()): that would build one per request
+        kept = current_app.extensions.setdefault(name, VersionCache(size))
+    return kept
+
+
+def board_pages() -> VersionCache:
+    return app_cache("board_pages")

@@ -106,8 +106,8 @@ class PlainSelect:
 
     def all_on(self, connection: Any, dialect: Dialect, params: dict[str, Any]) -> list[tuple]:
         """Every row, as plain tuples (no conversions), on `connection`: a DBAPI connection
-        the caller holds, inside its transaction (services/game_state.py reads a game's hand
-        keys in the write's own transaction this way)."""
+        the caller holds, inside its transaction (services/game_rows.py reads a game's hands,
+        cards and points this way, in one snapshot)."""
         sql, args, _ = self._bound(dialect, params)
         error = dialect.loaded_dbapi.Error
         try:

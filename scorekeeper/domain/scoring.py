@@ -12,7 +12,6 @@ from typing import Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .editions import MAX_PLAYERS, MIN_PLAYERS, Edition, HouseRules, point_values
-from .running import RunningTotals, difference
 from .systems import (  # noqa: F401 (re-exported: the names services and tests know)
     LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS, ScoringSystem, SystemChoiceError, parse_system,
     system_of)
@@ -239,7 +238,7 @@ class ScoreSheet:
         """The game's own scoring system (`scoring` is its stored slug)."""
         return system_of(self.scoring)
 
-    def running(self, system: str | ScoringSystem) -> RunningTotals:
+    def running(self, system: str | ScoringSystem) -> list[dict[str, int]]:
         """Totals after each hand under `system` (one mapping per hand); remembered until the
         hands change. Read-only: callers share it."""
         system = system_of(system)
@@ -247,7 +246,7 @@ class ScoreSheet:
         kept = self._running.get(system.slug)
         if kept is not None and kept[0] is points:
             return kept[1]
-        rows = RunningTotals.whole(self._rows_after(system, dict.fromkeys(self.players, 0), self.hands, points))
+        rows = self._rows_after(system, dict.fromkeys(self.players, 0), self.hands, points)
         self._running[system.slug] = (points, rows)
         return rows
 
@@ -259,40 +258,6 @@ class ScoreSheet:
             totals = system.add_hand(totals, hand.winner, hand_points_)
             rows.append(totals)
         return rows
-
-    def with_hands(self, hands: Sequence[Hand], dealers: Sequence[str], unchanged: int = 0,
-                   kept_from: int | None = None) -> ScoreSheet:
-        """This sheet with its hands replaced (hands added after its own, or a hand edited,
-        deleted or put back), scoring again only what changed. The hands are compared by
-        identity: a first run of this sheet's own hands (`unchanged`: how many the caller
-        knows are, not even compared), then the changed ones, then a last run of this sheet's
-        own hands, moved by the hands deleted or put back (`kept_from`: where the caller knows
-        that run starts, not compared either). Both runs keep their points; the
-        totals of the first are kept, those of the last are the kept ones moved by one fixed
-        amount (RunningTotals), so an edit of hand 1 of 1,000 adds up one hand, not 1,000."""
-        changed = replace(self, hands=list(hands), dealers=list(dealers))
-        old, new = self.hands, changed.hands
-        end = min(len(old), len(new))
-        same = next((i for i in range(unchanged, end) if old[i] is not new[i]), end)
-        move = len(old) - len(new)  # new hand i is old hand i + move in the last run
-        tail = len(new) if kept_from is None else max(kept_from, same)
-        while kept_from is None and tail > same and tail - 1 + move >= same and new[tail - 1] is old[tail - 1 + move]:
-            tail -= 1
-        old_points, values = self.points(), self.values
-        known = {id(h): p for h, p in zip(old[same:tail + move], old_points[same:tail + move])}
-        points = old_points[:same] + [p if (p := known.get(id(h))) is not None else hand_points(h, values)
-                                      for h in new[same:tail]] + old_points[tail + move:]
-        changed._points, changed._points_for = points, tuple(map(id, new))
-        zeros = dict.fromkeys(self.players, 0)
-        for slug, (_, rows) in self._running.items():
-            before = rows[same - 1] if same else zeros
-            middle = self._rows_after(system_of(slug), before, new[same:tail], points[same:tail])
-            pieces = rows.pieces(0, same, 0, None) + ([(tail, middle, -same, None)] if middle else [])
-            if tail < len(new):
-                was = rows[tail - 1 + move] if tail + move else zeros
-                pieces += rows.pieces(tail + move, len(old), move, difference(middle[-1] if middle else before, was))
-            changed._running[slug] = (points, rows.joined(pieces))
-        return changed
 
     def standings(self, system: str | ScoringSystem | None = None) -> dict[str, int]:
         rows = self.running(system or self.scoring)

@@ -171,7 +171,7 @@ def _save_hand(game_id: str, number: int | None, held: dict, typed: dict, form):
     """Record a new hand, replace the edited one, or bring a deleted one back with these cards."""
     answer = request.form.get("answer")
     if number is None:
-        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None, scored=False,
+        saved = hands.record_hand(game_id, held, typed, form.request_id.data or None,
                                   after=stored_number(form.after.data),
                                   after_version=stored_number(form.seen.data),
                                   confirm_new=answer == NEW_HAND, ask_always=True,

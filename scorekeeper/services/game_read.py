@@ -22,8 +22,8 @@ from ..domain.systems import ScoringSystem, system_of
 from ..domain.teams import TeamScoring
 from ..ids import looks_like_public_id
 from ..models import Game, Hand, db
+from ..page_cache import app_cache
 from . import hand_scores
-from .cache import game_summaries
 from .games import VISIBLE, domain_hand, hand_count, stored_cards, teams_of
 from .page_values import GameView, HandView, game_view
 
@@ -273,9 +273,5 @@ def summary_of(head: Game) -> GameSummary:
     the games that changed since it was last shown, each once: its hands' count and the sums
     of their per-seat rows (hand_scores), never their cards."""
     key = (head.id, head.version)
-    summary = game_summaries().get(key)
-    if summary is None:
-        summary = GameSummary([p.name for p in head.players], get_edition(head.edition), hand_count(head.id),
-                              hand_scores.outcome(head))
-        game_summaries().put(key, summary)
-    return summary
+    return app_cache("game_summaries", 4096).get_or_render(key, lambda: (key, GameSummary(
+        [p.name for p in head.players], get_edition(head.edition), hand_count(head.id), hand_scores.outcome(head))))

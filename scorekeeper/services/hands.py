@@ -72,16 +72,6 @@ def _next_version(game: Game) -> int:
     return game.version + 1
 
 
-def _reshaped(game: Game, did: str, hand: Hand) -> None:
-    """This write changes a hand already saved (or the numbers after it): a process that kept
-    the game before must read its hands again, not only the new ones (game_state), unless it
-    kept the version this write started from: it applies the note. Every write that edits,
-    deletes or puts back a hand says so, once, after its hand has its row id and revision."""
-    game.hands_reshape = (f"{game.version} {did} {hand.number} {hand.id} {hand.revision} {hand.dealer_seat} "
-                          f"{hand.public_id}")
-    game.hands_reshaped_at = _next_version(game)
-
-
 def _check_request_id(request_id: object) -> None:
     if request_id is not None and (not isinstance(request_id, str) or not request_id
                                    or len(request_id) > MAX_REQUEST_ID):
@@ -90,7 +80,7 @@ def _check_request_id(request_id: object) -> None:
 
 
 def record_hand(game_id: str, held: object, typed: object = None, request_id: object = None,
-                scored: bool = True, after: int | None = None, confirm_new: bool = False,
+                after: int | None = None, confirm_new: bool = False,
                 ask_always: bool = False, after_version: int | None = None,
                 mine: frozenset[str] = frozenset()) -> Written:
     """Record a new hand. A repeated request_id records nothing and answers with that hand.
@@ -100,8 +90,7 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     phone saved a hand since with the same cards (any hand, with `ask_always`), nothing is saved and PossibleDuplicate
     says which, unless `confirm_new`. The write reads only the game's row and players, and
     asks the database how many hands it holds and whether their per-seat rows (hand_scores)
-    reach the target: its cost does not grow with the game, in any worker. `scored` is
-    accepted and ignored: no write scores the game afterwards any more.
+    reach the target: its cost does not grow with the game, in any worker.
     """
     _check_request_id(request_id)
 
@@ -197,7 +186,6 @@ def replace_hand(game_id: str, number: int, held: object, typed: object = None,
         check_revision(hand, expected_revision)
         _fill(game, hand, result)
         hand.revision = _next_version(game)
-        _reshaped(game, "edit", hand)
         return hand, True
 
     hand, changed = write_game(game_id, change, load=load_game_head)
@@ -212,7 +200,6 @@ def delete_hand(game_id: str, number: int, expected_revision: int | None = None,
     def change(game: Game) -> str:
         hand = locate(game, number, hand_id, follow_moves)
         check_revision(hand, expected_revision)
-        _reshaped(game, "delete", hand)
         # Never refused nor counted by the hourly bound: a family must be able to take back a
         # mistaken hand at once, and every grave (the hand kept for Undo) was a counted save.
         return bury(game, hand).public_id
@@ -246,8 +233,6 @@ def restore_hand(game_id: str, hand_id: str, held: object = None, typed: object 
             hand.revision = _next_version(game)
         else:
             score_hand(game, hand, check_hand(game, *stored_cards(game, hand)))
-        db.session.flush()  # the hand's new row id, for the note (the game's row is not written yet)
-        _reshaped(game, "restore", hand)
         return hand, True
 
     hand, created = write_game(game_id, change, load=load_game_head)

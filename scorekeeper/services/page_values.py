@@ -24,8 +24,7 @@ class SeatView:
 
 
 class HandView(NamedTuple):
-    """A recorded hand as entered: each player's card tokens, and the typed totals. A tuple:
-    a game's state makes one per hand whose number moved (game_state), so it is made cheaply."""
+    """A recorded hand as entered: each player's card tokens, and the typed totals."""
     id: str
     number: int
     revision: int

@@ -11,16 +11,13 @@ from flask_babel import get_locale, gettext
 from ..domain.editions import EDITIONS
 from ..domain.scoring import SYSTEMS
 from ..http_cache import not_modified, revalidate
-from ..page_cache import PageCache
+from ..page_cache import VersionCache, app_cache
 from ..services.table_live import following_game, live_game, live_stamp
 from . import bp
 
 
-def _pages() -> PageCache:
-    pages = current_app.extensions.get("table_live_pages")
-    if pages is None:
-        pages = current_app.extensions.setdefault("table_live_pages", PageCache(128))
-    return pages
+def _pages() -> VersionCache:
+    return app_cache("table_live_pages", 128)
 
 
 def _stamp(table_id: str) -> tuple[str, str | None, int | None, str]:

@@ -109,7 +109,7 @@ def test_a_long_game_on_every_page_equals_a_whole_rescoring(app):
         for teams in (None, TEAMS):
             game, _ = games.create_game(PLAYERS, scoring=LOWEST_TOTAL, target=50_000, teams=teams)
             for n in range(57):
-                hands.record_hand(game.id, held(n % 4, n), scored=False)
+                hands.record_hand(game.id, held(n % 4, n))
             hands.delete_hand(game.id, 3)
             hands.replace_hand(game.id, 40, held(1, 7))
             check_pages(app, game.id)
@@ -170,7 +170,7 @@ def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client,
         reads.append(game_id)
         if len(reads) == 1:
             with app.app_context():  # another session, another connection: another phone's save
-                hands.record_hand(game_id, held(3, 3), scored=False)
+                hands.record_hand(game_id, held(3, 3))
         return counted(game_id)
 
     monkeypatch.setattr(game_read, "hand_count", saved_meanwhile)

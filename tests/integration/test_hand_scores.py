@@ -91,7 +91,7 @@ def play(game_id: str, steps) -> None:
         count = games.hand_count(game_id)
         try:
             if kind == "save" or count == 0 and kind in ("edit", "delete"):
-                hands.record_hand(game_id, held, typed, scored=False)
+                hands.record_hand(game_id, held, typed)
             elif kind == "edit":
                 hands.replace_hand(game_id, 1 + at % count, held, typed)
             elif kind == "delete":

@@ -24,7 +24,6 @@ def test_a_look_reads_no_cards_and_a_save_makes_one_game_summed_again(app, clien
     assert reads_cards(seen) == 0
     assert again.count("Ana leads") == first.count("Ana leads") == 3
     post_hand(client, played[0], {"Ana": ["wild", "wild"], "Ben": []})
-    app.extensions.pop("game_states", None)  # as in a worker that never showed that game whole
     with statements(app) as seen:
         after = client.get("/").get_data(as_text=True)
     assert reads_cards(seen) == 0  # that one game is summed again, from its per-seat rows

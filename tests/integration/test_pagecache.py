@@ -1,13 +1,13 @@
 """Scoreboards come from a cache keyed by the game's version: never stale, never another's."""
 from tests.support.helpers import new_game, post_hand, keep_score
 
-from scorekeeper.page_cache import PageCache
+from scorekeeper.page_cache import VersionCache
 
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}
 
 
 def test_cache_stores_under_the_version_rendered():
-    cache = PageCache(size=2)
+    cache = VersionCache(size=2)
     assert cache.get_or_render("v1", lambda: ("v2", "page two")) == "page two"
     assert cache.get_or_render("v2", lambda: ("v2", "rendered again")) == "page two"
     assert cache.get_or_render("v1", lambda: ("v1", "page one")) == "page one"
