@@ -251,19 +251,26 @@ def _one_cold_round(app, config: dict, one, size: int) -> dict[str, float]:
     return times
 
 
-def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
-    """Median seconds of each cold request at each size."""
+def _rounds_in_one_app(one_round, columns, sizes, repeat) -> dict[int, dict[str, float]]:
+    """Median seconds of each of `columns` at each size, from `repeat` calls of
+    `one_round(app, config, one, size)` on one app (its own database), each making its own
+    workers that have kept nothing."""
     with tempfile.TemporaryDirectory() as folder:
         config = bench_config(folder)
         app = create_app(config)
         one = app.test_client()
-        rows = {size: {} for size in sizes}
+        rows = {}
         for size in sizes:
-            runs = [_one_cold_round(app, config, one, size) for _ in range(repeat)]
-            rows[size] = {c: statistics.median(r[c] for r in runs) for c in COLD_COLUMNS}
+            runs = [one_round(app, config, one, size) for _ in range(repeat)]
+            rows[size] = {c: statistics.median(r[c] for r in runs) for c in columns}
         with app.app_context():
             db.engine.dispose()
         return rows
+
+
+def measure_cold(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
+    """Median seconds of each cold request at each size."""
+    return _rounds_in_one_app(_one_cold_round, COLD_COLUMNS, sizes, repeat)
 
 
 PAGES = {"board": "", "poll": "/board", "hands": "/hands", "keypad new": "/hands/new",
@@ -290,17 +297,7 @@ def _one_pages_round(app, config: dict, one, size: int) -> dict[str, float]:
 
 def measure_pages(sizes=SIZES, repeat=REPEAT) -> dict[int, dict[str, float]]:
     """Median seconds of each page's first look after a save, warm and cold, at each size."""
-    with tempfile.TemporaryDirectory() as folder:
-        config = bench_config(folder)
-        app = create_app(config)
-        one = app.test_client()
-        rows = {}
-        for size in sizes:
-            runs = [_one_pages_round(app, config, one, size) for _ in range(repeat)]
-            rows[size] = {c: statistics.median(r[c] for r in runs) for c in PAGE_COLUMNS}
-        with app.app_context():
-            db.engine.dispose()
-        return rows
+    return _rounds_in_one_app(_one_pages_round, PAGE_COLUMNS, sizes, repeat)
 
 
 SCREEN_COLUMNS = ("screen", "cold screen")
