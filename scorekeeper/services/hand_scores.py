@@ -79,12 +79,10 @@ def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool
     the game's rows are read twice, however many hands it has."""
     side = Player.team if teams else HandScore.player_id
     column = _column(scoring or game.scoring, teams)
-    rows = select(Hand.number, side, column).join(Hand, Hand.id == HandScore.hand_id) \
-        .join(Player, Player.id == HandScore.player_id).where(HandScore.game_id == game.id)
     keys = _side_keys(game, teams)
     if numbers is None:
         found: dict[int, dict] = {}
-        for number, key, value in _window(rows.subquery()):
+        for number, key, value in db.session.execute(select(_running_totals(game, side, column))):
             found.setdefault(number, dict.fromkeys(keys.values(), 0))[keys[key]] = int(value)
         return found
     wanted = sorted(set(numbers))
@@ -120,13 +118,14 @@ def _side_keys(game: Game, teams: bool) -> dict:
     return {p.id: p.name for p in game.players}
 
 
-def _window(rows):
-    """Every (number, side, running total) of `rows` (number, side, value): a window SUM per side."""
-    number, side, value = rows.c
-    per_hand = select(number.label("number"), side.label("side"), func.sum(value).label("points")) \
-        .group_by(number, side).subquery()
-    return db.session.execute(select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
-        partition_by=per_hand.c.side, order_by=per_hand.c.number))).all()
+def _running_totals(game: Game, side, column):
+    """(number, side, total) of every hand of `game`: each side's running total of `column`
+    (a window SUM per side over the per-hand sums), as a subquery."""
+    per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
+                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
+                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
+    return select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
+        partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
 
 
 def _longest_run(numbers: list[int]) -> tuple[int, int]:
@@ -155,11 +154,7 @@ def first_over(game: Game, target: int | None = None) -> int | None:
     game's target (or an older `target`), or None: a window SUM per side, then MIN, all in the database."""
     teams, side = _sides(game)
     column = _column(game.scoring, teams)
-    per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
-                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
-                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
-    totals = select(per_hand.c.number, func.sum(per_hand.c.points).over(
-        partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
+    totals = _running_totals(game, side, column)
     return db.session.scalar(select(func.min(case((totals.c.total >= (target or game.target), totals.c.number),
                                                   else_=None))))
 
