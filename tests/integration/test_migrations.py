@@ -24,6 +24,7 @@ from scorekeeper.ids import looks_like_hand_id, looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
+from tests.integration.test_hand_scores import check_went_out
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ScriptDirectory(str(MIGRATIONS))
@@ -166,12 +167,15 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
                 assert hand["id"] == f"req-{GAMES.index(record) + 1}-1"
             assert hand["dealer"] == record["players"][(number - 1) % len(record["players"])]
             assert hand.get("typed_totals", {}) == typed
+        # 0017: who went out (a seat with no cards beside a typed total did not) as the domain says
+        assert [hand["winner"] for hand in state["hands"]] == [hand.winner for hand in expected.hands]
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
         with app.app_context():  # 0014 scored every stored hand into its seats' rows
             head = games.load_game_head(game_id)
             assert {s: hand_scores.standings(head, s) for s in SYSTEMS} == {
                 s: expected.standings(s) for s in SYSTEMS}
+            check_went_out(games.load_game(game_id), expected)
             db.session.rollback()
         # The dealers the board showed before dealers were stored: hand n, seat (n - 1) mod players.
         seated = record["players"]
@@ -284,6 +288,7 @@ def test_the_hand_scores_migration_scores_every_stored_hand(make_app, fresh_data
             assert hand_scores.standings(head) == standings == sheet.standings()
             assert hand_scores.team_standings(head) == teams == sheet.team_standings()
             assert hand_scores.outcome(head) == sheet.outcome()
+            check_went_out(games.load_game(game_id), sheet)  # 0017 filled who went out
         db.session.rollback()
 
 
