@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.page_weight import counting_statements  # noqa: E402
@@ -40,16 +40,23 @@ from scorekeeper.access.devices import device_hash  # noqa: E402
 from scorekeeper.services import keys, table_game_seats  # noqa: E402
 from scorekeeper.ids import new_hand_id, new_public_id  # noqa: E402
 
-_0014 = Path(__file__).resolve().parent.parent / "scorekeeper/migrations/versions/0014_hand_scores.py"
+_VERSIONS = Path(__file__).resolve().parent.parent / "scorekeeper/migrations/versions"
+
+
+def _migration(name: str):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"migration_{name}", _VERSIONS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def score_stored_hands(bind, skip=frozenset()) -> None:
-    """hand_scores rows for hands inserted straight into the database, by migration 0014's code."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("hand_scores_0014", _0014)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module._score_stored_hands(bind, skip)
+    """hand_scores rows for hands inserted straight into the database, by migration 0014's
+    code, and who went out in each (0017's) when the schema has that column."""
+    _migration("0014_hand_scores")._score_stored_hands(bind, skip)
+    if "went_out" in {c["name"] for c in inspect(bind).get_columns("hand_scores")}:
+        _migration("0017_hand_scores_went_out").fill_went_out(bind)
 
 SERVER_GAMES = 5_000
 SIZES = (10, 500)

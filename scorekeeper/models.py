@@ -149,6 +149,7 @@ class HandScore(db.Model):
     held: Mapped[int]  # the points left in this seat's hand: its lowest-total charge
     gained: Mapped[int]  # winner takes points: what this seat won (all points, if it went out)
     team_gained: Mapped[int | None]  # the same for its team (on the winner's row); None: no teams
+    went_out: Mapped[bool]  # this seat won the hand: the domain's Hand.winner, never told from the cards again
 
 
 class DeletedHand(db.Model):

@@ -5,7 +5,8 @@ Lowest total charges each player what they `held`. Winner takes points gives the
 winner what everyone held (`gained`). In a team game played to winner takes points the
 winner's team scores what the *other* teams held (`team_gained`, kept on the winner's row
 only, so a team's total is the sum over its seats); a team's lowest total is its seats'
-`held` summed.
+`held` summed. `went_out`: the seat is the hand's winner (build_hand decides who went out),
+kept so that no reader tells the winner from the cards again.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class SeatScore(NamedTuple):
     held: int
     gained: int
     team_gained: int | None  # None outside a team game
+    went_out: bool
 
 
 def seat_scores(hand: Hand, values: Mapping[str, int], teams: Teams | None = None) -> dict[str, SeatScore]:
@@ -29,5 +31,6 @@ def seat_scores(hand: Hand, values: Mapping[str, int], teams: Teams | None = Non
     won_by_team = TeamScoring.of(WINNER_TAKES_POINTS, teams).won_by_going_out(hand.winner, points) \
         if teams else None
     return {name: SeatScore(held, everyone if name == hand.winner else 0,
-                            None if won_by_team is None else (won_by_team if name == hand.winner else 0))
+                            None if won_by_team is None else (won_by_team if name == hand.winner else 0),
+                            name == hand.winner)
             for name, held in points.items()}

@@ -30,7 +30,7 @@ _G, _H, _C, _S = Game.__table__, Hand.__table__, HeldCards.__table__, HandScore.
 # The game's version with every hand, each seat's cards and its points: one snapshot.
 _HANDS = PlainSelect(
     select(_G.c.version, _H.c.id, _H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat,
-           _C.c.player_id, _C.c.cards, _C.c.typed_total, _S.c.held)
+           _C.c.player_id, _C.c.cards, _C.c.typed_total, _S.c.held, _S.c.went_out)
     .select_from(_G.outerjoin(_H, _H.c.game_id == _G.c.id).outerjoin(_C, _C.c.hand_id == _H.c.id)
                  .outerjoin(_S, and_(_S.c.hand_id == _H.c.id, _S.c.player_id == _C.c.player_id)))
     .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_H.c.number, _C.c.player_id))
@@ -87,7 +87,7 @@ def _read(head: Game) -> GameRows | None:
     names = {p.id: p.name for p in head.players}
     dealers = {p.seat: p.name for p in head.players}
     found, row_ids, last = [], [], None
-    for _, row_id, public_id, number, revision, dealer_seat, player_id, cards, typed, points in rows:
+    for _, row_id, public_id, number, revision, dealer_seat, player_id, cards, typed, points, went_out in rows:
         if row_id is None:
             break  # a game without hands: its one row has none
         if row_id != last:
@@ -96,11 +96,11 @@ def _read(head: Game) -> GameRows | None:
             found.append(hand)
             row_ids.append(row_id)
         name = names[player_id]
-        tokens = held[name] = cards.split()
+        held[name] = cards.split()
         seat_points[name] = points
         if typed is not None:
             typed_totals[name] = typed
-        elif not tokens:  # no cards and no typed total: this seat went out
+        if went_out:
             hand[2] = name
     hands = list(map(HandRow._make, found))
     return _with_sums(head, hands, row_ids)

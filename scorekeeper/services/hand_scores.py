@@ -32,7 +32,7 @@ def score_hand(game: Game, hand: Hand, result: DomainHand) -> None:
         if row is None:
             row = HandScore(player_id=player_id, game_id=game.id)
             hand.scores.append(row)
-        row.held, row.gained, row.team_gained = score
+        row.held, row.gained, row.team_gained, row.went_out = score
 
 
 def _column(scoring: str, teams: bool):

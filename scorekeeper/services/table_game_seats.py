@@ -10,7 +10,7 @@ from sqlalchemy import and_, case, delete, false, func, insert, literal, null, s
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..domain.text import N_, say
-from ..models import FamilyTable, Game, Hand, HandScore, HeldCards, Player, TableGameSeat, TablePlayer, db
+from ..models import FamilyTable, Game, Hand, HandScore, Player, TableGameSeat, TablePlayer, db
 from . import hand_scores
 from .errors import Conflict
 from .games import load_game_head, teams_of
@@ -20,11 +20,6 @@ from .games import load_game_head, teams_of
 MAX_TABLE_CARD_ROWS = 100_000
 TABLE_FULL = N_("This family table is full: it holds as many hands as one table may (%(most)s entries "
                 "of cards). Start a new table to play on.")
-
-
-def _went_out():
-    """The seat went out in this hand: no cards and no typed total (domain.scoring.build_hand)."""
-    return and_(HeldCards.cards == "", HeldCards.typed_total.is_(None))
 
 
 def write_rows(game: Game, bounded: bool = True) -> None:
@@ -48,7 +43,7 @@ def write_rows(game: Game, bounded: bool = True) -> None:
         numbers = sorted({p.team for p in game.players})
         team_total = case({team: by_number[n] for n, team in enumerate(numbers)}, value=Player.team)
     won = Player.id.in_([ids[n] for n in outcome.winners]) if outcome.winners else false()
-    went_out = _went_out()
+    went_out = HandScore.went_out
     points = func.coalesce(HandScore.team_gained, HandScore.gained)
     rows = (select(Player.id, literal(game.id), literal(game.table_id), literal(game.version),
                    true() if outcome.finished else false(), won,
@@ -58,8 +53,6 @@ def write_rows(game: Game, bounded: bool = True) -> None:
                    team_total, Player.team, literal(ended_at) if ended_at is not None else null())
             .select_from(Player)
             .outerjoin(HandScore, and_(HandScore.game_id == game.id, HandScore.player_id == Player.id))
-            .outerjoin(HeldCards, and_(HeldCards.hand_id == HandScore.hand_id,
-                                       HeldCards.player_id == HandScore.player_id))
             .where(Player.game_id == game.id).group_by(Player.id, Player.team))
     columns = ("player_id", "game_id", "table_id", "version", "finished", "won", "hands", "hands_won",
                "best_hand", "total", "team_total", "team", "ended_at")

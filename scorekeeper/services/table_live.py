@@ -7,14 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import selectinload
 
 from ..domain.systems import ScoringSystem, system_of
-from ..models import FamilyTable, Game, Hand, db
+from ..models import FamilyTable, Game, Hand, HandScore, db
 from ..plain_select import PlainSelect
 from . import hand_scores
 from .errors import NotFound
-from .games import NO_GAME, VISIBLE, domain_hand, hand_count, load_game_head, next_dealer_seat, seat_names, teams_of
+from .games import NO_GAME, VISIBLE, hand_count, load_game_head, next_dealer_seat, seat_names, teams_of
 
 
 @dataclass(frozen=True)
@@ -87,10 +86,11 @@ def live_game(game_id: str, joiner: str) -> LiveGame | None:
 
 
 def _last_winner(game: Game) -> str:
-    """Who went out in the game's last hand (that one hand's cards are read)."""
-    hand = db.session.scalars(select(Hand).where(Hand.game_id == game.id).order_by(Hand.number.desc())
-                              .limit(1).options(selectinload(Hand.entries))).one()
-    return domain_hand(game, hand).winner
+    """Who went out in the game's last hand: its seat's went_out row (no card is read)."""
+    names = {p.id: p.name for p in game.players}
+    return names[db.session.scalar(
+        select(HandScore.player_id).join(Hand, Hand.id == HandScore.hand_id)
+        .where(HandScore.game_id == game.id, HandScore.went_out).order_by(Hand.number.desc()).limit(1))]
 
 
 def _player_lines(system: ScoringSystem, players: list[str], totals: dict, last: dict | None) -> list[LiveLine]:

@@ -63,6 +63,17 @@ def check_sums(game_id: str) -> None:
     check_live(game_id, sheet)
     rows = db.session.scalar(select(func.count()).select_from(HandScore).where(HandScore.game_id == game_id))
     assert rows == len(game.hands) * len(game.players)
+    check_went_out(game, sheet)
+
+
+def check_went_out(game, sheet) -> None:
+    """Each hand's went_out rows name exactly the domain's winner of the hand."""
+    names = {p.id: p.name for p in game.players}
+    out = {hand_id: [] for hand_id in (h.id for h in game.hands)}
+    for hand_id, player_id in db.session.execute(select(HandScore.hand_id, HandScore.player_id).where(
+            HandScore.game_id == game.id, HandScore.went_out)):
+        out[hand_id].append(names[player_id])
+    assert [out[h.id] for h in game.hands] == [[hand.winner] for hand in sheet.hands]
 
 
 def check_live(game_id: str, sheet) -> None:

@@ -15,7 +15,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import create_engine, inspect, text
+from hypothesis import HealthCheck, given, settings
+from sqlalchemy import create_engine, delete, inspect, text, update
 from sqlalchemy.pool import NullPool
 
 from scorekeeper import MIGRATIONS
@@ -24,6 +25,7 @@ from scorekeeper.ids import looks_like_hand_id, looks_like_public_id
 from scorekeeper.domain.editions import get_edition, parse_house_rules
 from scorekeeper.domain.scoring import SYSTEMS, ScoreSheet, build_hand
 from scorekeeper.models import db
+from tests.integration.test_hand_scores import check_went_out, writes
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ScriptDirectory(str(MIGRATIONS))
@@ -166,12 +168,15 @@ def test_upgrading_from_the_first_migration_keeps_every_game_and_hand(make_app, 
                 assert hand["id"] == f"req-{GAMES.index(record) + 1}-1"
             assert hand["dealer"] == record["players"][(number - 1) % len(record["players"])]
             assert hand.get("typed_totals", {}) == typed
+        # 0017: who went out (a seat with no cards beside a typed total did not) as the domain says
+        assert [hand["winner"] for hand in state["hands"]] == [hand.winner for hand in expected.hands]
         for system in SYSTEMS:
             assert state["standings"][system] == expected.standings(system)
         with app.app_context():  # 0014 scored every stored hand into its seats' rows
             head = games.load_game_head(game_id)
             assert {s: hand_scores.standings(head, s) for s in SYSTEMS} == {
                 s: expected.standings(s) for s in SYSTEMS}
+            check_went_out(games.load_game(game_id), expected)
             db.session.rollback()
         # The dealers the board showed before dealers were stored: hand n, seat (n - 1) mod players.
         seated = record["players"]
@@ -284,15 +289,17 @@ def test_the_hand_scores_migration_scores_every_stored_hand(make_app, fresh_data
             assert hand_scores.standings(head) == standings == sheet.standings()
             assert hand_scores.team_standings(head) == teams == sheet.team_standings()
             assert hand_scores.outcome(head) == sheet.outcome()
+            check_went_out(games.load_game(game_id), sheet)  # 0017 filled who went out
         db.session.rollback()
 
 
-def test_0015_upgrades_a_big_table_made_by_the_code_before_it(make_app, fresh_database):
+def test_the_upgrade_fills_a_big_table_made_by_the_code_before_it(make_app, fresh_database):
     """A database as main at 0014 leaves it (d17d6f1: held cards and their hand_scores, made
     here by bulk inserts): a family table of 500 finished games and a game of 1,000 hands.
-    After 0015 the old stored copies are gone, the per-seat rows (written by `tables
-    summarise`) equal a rescoring, the table's reads count every game, and the backups are
-    the same bytes as before the upgrade; downgrade counts the cards back as 0011 did."""
+    After the upgrade the old stored copies are gone, the per-seat rows (filled by 0018, no
+    `tables summarise`) equal a rescoring, the table's reads count every game, and the
+    backups are the same bytes as before the upgrade; a stale row is filled again by 0018;
+    downgrade counts the cards back as 0011 did."""
     from benchmarks.tables import KEY, NAMES, _insert, _rows, public
     from scorekeeper.ids import new_hand_id
     from scorekeeper.models import utcnow
@@ -329,15 +336,19 @@ def test_0015_upgrades_a_big_table_made_by_the_code_before_it(make_app, fresh_da
         names = inspect(db.engine).get_table_names()
         assert "table_overviews" not in names and "table_game_summaries" not in names
         assert "card_rows" not in {c["name"] for c in inspect(db.engine).get_columns("family_tables")}
-        assert len(table_game_seats.stale_games(table_id)) == 501  # filled by the first look or the operator
-        db.session.remove()
-    assert app.test_cli_runner().invoke(args=["tables", "summarise"]).exit_code == 0
-    with app.app_context():
-        assert table_game_seats.stale_games(table_id) == []
+        assert table_game_seats.stale_games(table_id) == []  # 0018 filled every game's rows
         for game_id in (public(1), public(250), public(500), public(long_game)):
             assert stored(game_id) == rescored(game_id), game_id
         assert db.session.scalar(text("SELECT COUNT(*) FROM table_game_seats")) == 500 * 4 + 2
-        db.session.rollback()
+        # A row left behind its game (hand-made SQL) is filled again by 0018, and only that game.
+        db.session.execute(text("UPDATE table_game_seats SET version = 0, hands = 7 WHERE game_id = :g"),
+                           {"g": public(250)})
+        db.session.commit()
+        downgrade(directory=str(MIGRATIONS), revision="0017_hand_scores_went_out")
+        upgrade(directory=str(MIGRATIONS))
+        assert table_game_seats.stale_games(table_id) == []
+        assert stored(public(250)) == rescored(public(250))
+        db.session.remove()
     answer = app.test_client().get(f"/api/tables/{table_id}").json
     assert len(answer["games"]) == 501
     assert sum(row["games_won"] for row in answer["league"]) == 500  # each finished game has one winner
@@ -362,3 +373,29 @@ def _table_backup(app, table_id: str) -> bytes:
         body = re.sub(r'"exported_at": "[^"]*"', '"exported_at": ""', "".join(streamed(table_records(table_id)))).encode()
         db.session.rollback()
         return body
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(writes())
+def test_0018_fills_rows_equal_to_a_rescoring_after_random_writes(app, run):
+    """0018's fill (pure domain over the hand_scores rows) writes every table game's rows as a
+    whole rescoring of its held cards makes them: both systems, teams, typed totals, edits,
+    deletes and undos; a game with rows at its version is left as it is."""
+    from scorekeeper.models import TableGameSeat
+    from scorekeeper.services import tables
+    from tests.integration.test_hand_scores import PLAYERS, play
+    from tests.integration.test_table_game_seats import rescored, stored
+    scoring, teams, goal, steps = run
+    with app.test_request_context():
+        table, _ = tables.create_table("Evening")
+        game = tables.start_game(table.id, PLAYERS, teams=[["Ana", "Cy"], ["Ben", "Dee"]] if teams else None,
+                                 scoring=scoring, target=goal)
+        play(game.id, steps)
+        kept = tables.start_game(table.id, PLAYERS[:2], target=goal)
+        db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == game.id))
+        db.session.execute(update(TableGameSeat).where(TableGameSeat.game_id == kept.id).values(hands=7))
+        db.session.commit()
+        SCRIPTS.get_revision("0018_fill_table_game_seats").module.fill_stale(db.session.connection())
+        db.session.commit()
+        assert stored(game.id) == rescored(game.id)
+        assert {row["hands"] for row in stored(kept.id).values()} == {7}

@@ -320,8 +320,8 @@ def insert_games(plans: list[Plan], batch: str) -> list[int]:
             hand_id = next(hand_ids)
             cards += [{"hand_id": hand_id, "player_id": seats[seat], "cards": text, "typed_total": typed}
                       for seat, text, typed in hand]
-            scores += [{"hand_id": hand_id, "player_id": seats[seat], "game_id": g, "held": s.held,
-                        "gained": s.gained, "team_gained": s.team_gained} for seat, s in enumerate(seat_scores_)]
+            scores += [{"hand_id": hand_id, "player_id": seats[seat], "game_id": g, **s._asdict()}
+                       for seat, s in enumerate(seat_scores_)]
     if cards:
         db.session.execute(insert(HeldCards.__table__), cards)
         db.session.execute(insert(HandScore.__table__), scores)
