@@ -7,7 +7,6 @@ with the team, and the team's points are the team's, never added to each partner
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -53,9 +52,12 @@ class FinishedGame:
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
+        order = self.final_order()
+        if not self.teams:  # everyone plays alone: everyone meets everyone, and each is next to the next
+            return (tuple(permutations(self.players, 2)),
+                    tuple(pair for a, b in zip(order, order[1:]) for pair in ((a, b), (b, a))))
         side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
         met = tuple((a, b) for a, b in permutations(self.players, 2) if side.get(a, a) != side.get(b, b))
-        order = self.final_order()
         near = []
         for i, ahead in enumerate(order):
             # the next opponent in the order (a partner between them does not part them)
@@ -154,10 +156,10 @@ def ranked(rows: Iterable[LeagueRow], system: str | None = None) -> list[LeagueR
 
 def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
     """One standing per scoring system that has finished games, winner takes points first."""
-    by_system: dict[str, Tally] = defaultdict(Tally)
+    by_system: dict[str, list[FinishedGame]] = defaultdict(list)
     for game in games:
-        by_system[game.scoring].add(game)
-    return blocks_of(by_system)
+        by_system[game.scoring].append(game)
+    return blocks_of({slug: Tally(system_games) for slug, system_games in by_system.items()})
 
 
 def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
@@ -201,33 +203,30 @@ class _Player:
 
 
 class Tally:
-    """A league's inputs summed over its finished games, so that adding or taking away one
-    game costs that game's players (and their pairs), never every game: a family table's
-    league after an edit in one of its finished games. `rows()` is the league."""
+    """A league's inputs summed over its finished games, in one pass: `rows()` is the league."""
 
     def __init__(self, games: Iterable[FinishedGame] = ()):
         self.games: dict[object, FinishedGame] = {}
         self._players: dict[str, _Player] = {}
         self._met: dict[tuple[str, str], int] = {}  # ordered pair of opponents -> games
         self._near: dict[tuple[str, str], list] = {}  # pair next to each other -> whens, sorted
-        for game in games:  # many at once: appended, then sorted once
-            self._add(game, insort=list.append)
+        for game in games:
+            self._add(game)
         for player in self._players.values():
             player.history.sort()
         for whens in self._near.values():
             whens.sort()
 
-    def add(self, game: FinishedGame) -> None:
-        self._add(game, insort=insort)
-
-    def _add(self, game: FinishedGame, insort) -> None:
+    def _add(self, game: FinishedGame) -> None:
         if not game.finished or game.game_id in self.games:
             return
         self.games[game.game_id] = game
-        when = game.when
+        when, players, winners = game.when, self._players, game.winners
         for name in game.players:
-            player = self._players.get(name) or self._players.setdefault(name, _Player())
-            won = name in game.winners
+            player = players.get(name)
+            if player is None:
+                player = players[name] = _Player()
+            won = name in winners
             player.games += 1
             player.won += won
             player.team_games += bool(game.teams)
@@ -236,42 +235,17 @@ class Tally:
                 player.points += points
                 player.by_system[game.scoring] += points
                 player.alone[game.scoring] += 1
-            insort(player.history, (when, won))
+            player.history.append((when, won))
         met, near = game.pairings
+        known = self._met
         for pair in met:
-            self._met[pair] = self._met.get(pair, 0) + 1
+            known[pair] = known.get(pair, 0) + 1
         for pair in near:
-            insort(self._near.setdefault(pair, []), when)
-
-    def remove(self, game_id: object) -> None:
-        game = self.games.pop(game_id, None)
-        if game is None:
-            return
-        when = game.when
-        for name in game.players:
-            player = self._players[name]
-            won = name in game.winners
-            player.games -= 1
-            player.won -= won
-            player.team_games -= bool(game.teams)
-            points = game.own_points(name)
-            if points is not None:
-                player.points -= points
-                player.by_system[game.scoring] -= points
-                player.alone[game.scoring] -= 1
-            player.history.pop(bisect_left(player.history, (when, won)))
-            if not player.games:
-                del self._players[name]
-        met, near = game.pairings
-        for pair in met:
-            self._met[pair] -= 1
-            if not self._met[pair]:
-                del self._met[pair]
-        for pair in near:
-            whens = self._near[pair]
-            whens.pop(bisect_left(whens, when))
-            if not whens:
-                del self._near[pair]
+            whens = self._near.get(pair)
+            if whens is None:
+                self._near[pair] = [when]
+            else:
+                whens.append(when)
 
     def rivals(self) -> dict[str, str]:
         candidates: dict[str, list[str]] = defaultdict(list)

@@ -129,8 +129,9 @@ class TableSummary:
 
     def _season_records(self, season: Season) -> list[FinishedGame]:
         """One narrow read of the season's finished seats (not the games' lists' rows)."""
-        rows = db.session.execute(_SEASON_SEATS, {"table_id": self.id, "started_at": season.started_at or EARLIEST,
-                                                  "ended_at": season.ended_at or LATEST})
+        # through the session's connection: plain rows, without the ORM's result machinery
+        rows = db.session.connection().execute(_SEASON_SEATS, {
+            "table_id": self.id, "started_at": season.started_at or EARLIEST, "ended_at": season.ended_at or LATEST})
         return [_record(list(seats)) for _, seats in groupby(rows, key=lambda row: row.game_id)]
 
     def league(self, number: int | None = None) -> list[LeagueRow]:
@@ -201,7 +202,7 @@ def _summary(seated: list) -> GameSummary:
 
 def _teams(seated: list) -> list[tuple]:
     """A team game's seats by team (in team order); [] when everyone plays alone."""
-    if not seated or any(s.team is None for s in seated):
+    if not seated or seated[0].team is None or any(s.team is None for s in seated):
         return []
     teams: dict = defaultdict(list)
     for s in seated:
@@ -214,7 +215,7 @@ def _record(seated: list, teams: list | None = None) -> FinishedGame:
     first = seated[0]
     teams = _teams(seated) if teams is None else teams
     return FinishedGame(first.game_id, first.ended_at, tuple(s.name for s in seated), first.scoring,
-                        {s.name: s.team_total if teams else s.total for s in seated},
+                        {s.name: s.team_total for s in seated} if teams else {s.name: s.total for s in seated},
                         tuple(s.name for s in seated if s.won), teams=tuple(tuple(s.name for s in t) for t in teams))
 
 
