@@ -48,24 +48,27 @@ class FinishedGame:
     def when(self) -> tuple[datetime, object]:
         return (self.finished_at, self.game_id)
 
+    def places(self) -> dict[str, tuple[int, str | None]]:
+        """Each player's place in the final order (1 for the best) and the next opponent behind
+        them there (a partner between them does not part them; None for the last opponent):
+        what a table game's per-seat rows store for the league (services/table_game_seats.py)."""
+        side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
+        order = self.final_order()
+        places = {}
+        for i, ahead in enumerate(order):
+            mine = side.get(ahead, ahead)
+            places[ahead] = (i + 1, next((b for b in order[i + 1:] if side.get(b, b) != mine), None))
+        return places
+
     @cached_property
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
-        order = self.final_order()
-        if not self.teams:  # everyone plays alone: everyone meets everyone, and each is next to the next
-            return (tuple(permutations(self.players, 2)),
-                    tuple(pair for a, b in zip(order, order[1:]) for pair in ((a, b), (b, a))))
-        side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
+        side = {name: n for n, team in enumerate(self.teams) for name in team}
         met = tuple((a, b) for a, b in permutations(self.players, 2) if side.get(a, a) != side.get(b, b))
-        near = []
-        for i, ahead in enumerate(order):
-            # the next opponent in the order (a partner between them does not part them)
-            mine = side.get(ahead, ahead)
-            behind = next((b for b in order[i + 1:] if side.get(b, b) != mine), None)
-            if behind is not None:
-                near += [(ahead, behind), (behind, ahead)]
-        return met, tuple(near)
+        near = tuple(pair for ahead, (_, behind) in sorted(self.places().items(), key=lambda item: item[1][0])
+                     if behind is not None for pair in ((ahead, behind), (behind, ahead)))
+        return met, near
 
 
 @dataclass
@@ -122,6 +125,19 @@ def finished_game(game_id: object, finished_at: datetime, sheet: ScoreSheet,
                         tuple(outcome.winners), teams=tuple(tuple(t) for t in teams or ()))
 
 
+def seat_places(scoring: str, seats: Iterable[tuple[str, int, int | None]]) -> dict[str, tuple[int, str | None]]:
+    """A finished game's `FinishedGame.places` from its seats in seat order: (name, total, team
+    number or None), the total being the team's in a team game (everyone has a team, or nobody)."""
+    seats = list(seats)
+    teams: dict[int, list[str]] = defaultdict(list)
+    for name, _, team in seats:
+        teams[team].append(name)
+    teamed = tuple(tuple(teams[n]) for n in sorted(teams)) if None not in teams else ()
+    game = FinishedGame(None, datetime.min, tuple(name for name, _, _ in seats), scoring,
+                        {name: total for name, total, _ in seats}, (), teams=teamed)
+    return game.places()
+
+
 def season(games: Iterable[FinishedGame], started_at: datetime) -> list[FinishedGame]:
     """The games of a season: those finished on or after its start."""
     return [g for g in games if g.finished_at >= started_at]
@@ -164,9 +180,25 @@ def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
 
 def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
     """`blocks` from each system's tally."""
-    order = sorted((slug for slug, tally in by_system.items() if tally.games),
-                   key=lambda slug: (not system_of(slug).best_is_highest, slug))
-    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows()) for slug in order]
+    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows())
+            for slug in block_order({slug: len(tally.games) for slug, tally in by_system.items()})]
+
+
+def block_order(games: Mapping[str, int]) -> list[str]:
+    """The systems that have finished games (`games`: how many per system slug), in the order
+    the league shows their standings: winner takes points first."""
+    return sorted((slug for slug, count in games.items() if count),
+                  key=lambda slug: (not system_of(slug).best_is_highest, slug))
+
+
+def closest_rival(near: Mapping[str, tuple[int, datetime]]) -> str | None:
+    """The rival among `near`: each opponent met RIVAL_GAMES or more times and ever next to the
+    player in a final order, with (how many games they were next to each other, when the
+    newest of those ended). Most often next to them first, then the more recent, then by
+    name; None without one."""
+    if not near:
+        return None
+    return min(near, key=lambda other: (-near[other][0], _newest_first(near[other][1]), other.casefold(), other))
 
 
 def opponents(game: FinishedGame, a: str, b: str) -> bool:
@@ -253,9 +285,8 @@ class Tally:
             if count >= RIVAL_GAMES and (one, other) in self._near:
                 candidates[one].append(other)
         near = self._near
-        return {name: min(others, key=lambda other: (-len(near[(name, other)]),
-                                                      _newest_first(near[(name, other)][-1]),
-                                                      other.casefold(), other))
+        return {name: closest_rival({other: (len(near[(name, other)]), near[(name, other)][-1][0])
+                                     for other in others})
                 for name, others in candidates.items()}
 
     def rows(self) -> list[LeagueRow]:
@@ -268,7 +299,7 @@ class Tally:
                       systems.pop() if len(systems) == 1 else None)
 
 
-def _newest_first(when: tuple[datetime, object]) -> float:
+def _newest_first(moment: datetime) -> float:
     """A sort key that puts the more recent of two moments first (game ids are opaque: two
     games that ended at the same moment leave the tie to the names)."""
-    return -when[0].timestamp()
+    return -moment.timestamp()
