@@ -7,7 +7,6 @@ with the team, and the team's points are the team's, never added to each partner
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -49,21 +48,27 @@ class FinishedGame:
     def when(self) -> tuple[datetime, object]:
         return (self.finished_at, self.game_id)
 
+    def places(self) -> dict[str, tuple[int, str | None]]:
+        """Each player's place in the final order (1 for the best) and the next opponent behind
+        them there (a partner between them does not part them; None for the last opponent):
+        what a table game's per-seat rows store for the league (services/table_game_seats.py)."""
+        side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
+        order = self.final_order()
+        places = {}
+        for i, ahead in enumerate(order):
+            mine = side.get(ahead, ahead)
+            places[ahead] = (i + 1, next((b for b in order[i + 1:] if side.get(b, b) != mine), None))
+        return places
+
     @cached_property
     def pairings(self) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
         """(every ordered pair of opponents, every ordered pair of opponents next to each other
         in the final order), worked out once per game: a table's league combines them."""
-        side = {name: n for n, team in enumerate(self.teams) for name in team}  # partners share a side
+        side = {name: n for n, team in enumerate(self.teams) for name in team}
         met = tuple((a, b) for a, b in permutations(self.players, 2) if side.get(a, a) != side.get(b, b))
-        order = self.final_order()
-        near = []
-        for i, ahead in enumerate(order):
-            # the next opponent in the order (a partner between them does not part them)
-            mine = side.get(ahead, ahead)
-            behind = next((b for b in order[i + 1:] if side.get(b, b) != mine), None)
-            if behind is not None:
-                near += [(ahead, behind), (behind, ahead)]
-        return met, tuple(near)
+        near = tuple(pair for ahead, (_, behind) in sorted(self.places().items(), key=lambda item: item[1][0])
+                     if behind is not None for pair in ((ahead, behind), (behind, ahead)))
+        return met, near
 
 
 @dataclass
@@ -120,6 +125,19 @@ def finished_game(game_id: object, finished_at: datetime, sheet: ScoreSheet,
                         tuple(outcome.winners), teams=tuple(tuple(t) for t in teams or ()))
 
 
+def seat_places(scoring: str, seats: Iterable[tuple[str, int, int | None]]) -> dict[str, tuple[int, str | None]]:
+    """A finished game's `FinishedGame.places` from its seats in seat order: (name, total, team
+    number or None), the total being the team's in a team game (everyone has a team, or nobody)."""
+    seats = list(seats)
+    teams: dict[int, list[str]] = defaultdict(list)
+    for name, _, team in seats:
+        teams[team].append(name)
+    teamed = tuple(tuple(teams[n]) for n in sorted(teams)) if None not in teams else ()
+    game = FinishedGame(None, datetime.min, tuple(name for name, _, _ in seats), scoring,
+                        {name: total for name, total, _ in seats}, (), teams=teamed)
+    return game.places()
+
+
 def season(games: Iterable[FinishedGame], started_at: datetime) -> list[FinishedGame]:
     """The games of a season: those finished on or after its start."""
     return [g for g in games if g.finished_at >= started_at]
@@ -154,17 +172,33 @@ def ranked(rows: Iterable[LeagueRow], system: str | None = None) -> list[LeagueR
 
 def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
     """One standing per scoring system that has finished games, winner takes points first."""
-    by_system: dict[str, Tally] = defaultdict(Tally)
+    by_system: dict[str, list[FinishedGame]] = defaultdict(list)
     for game in games:
-        by_system[game.scoring].add(game)
-    return blocks_of(by_system)
+        by_system[game.scoring].append(game)
+    return blocks_of({slug: Tally(system_games) for slug, system_games in by_system.items()})
 
 
 def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
     """`blocks` from each system's tally."""
-    order = sorted((slug for slug, tally in by_system.items() if tally.games),
-                   key=lambda slug: (not system_of(slug).best_is_highest, slug))
-    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows()) for slug in order]
+    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows())
+            for slug in block_order({slug: len(tally.games) for slug, tally in by_system.items()})]
+
+
+def block_order(games: Mapping[str, int]) -> list[str]:
+    """The systems that have finished games (`games`: how many per system slug), in the order
+    the league shows their standings: winner takes points first."""
+    return sorted((slug for slug, count in games.items() if count),
+                  key=lambda slug: (not system_of(slug).best_is_highest, slug))
+
+
+def closest_rival(near: Mapping[str, tuple[int, datetime]]) -> str | None:
+    """The rival among `near`: each opponent met RIVAL_GAMES or more times and ever next to the
+    player in a final order, with (how many games they were next to each other, when the
+    newest of those ended). Most often next to them first, then the more recent, then by
+    name; None without one."""
+    if not near:
+        return None
+    return min(near, key=lambda other: (-near[other][0], _newest_first(near[other][1]), other.casefold(), other))
 
 
 def opponents(game: FinishedGame, a: str, b: str) -> bool:
@@ -201,33 +235,30 @@ class _Player:
 
 
 class Tally:
-    """A league's inputs summed over its finished games, so that adding or taking away one
-    game costs that game's players (and their pairs), never every game: a family table's
-    league after an edit in one of its finished games. `rows()` is the league."""
+    """A league's inputs summed over its finished games, in one pass: `rows()` is the league."""
 
     def __init__(self, games: Iterable[FinishedGame] = ()):
         self.games: dict[object, FinishedGame] = {}
         self._players: dict[str, _Player] = {}
         self._met: dict[tuple[str, str], int] = {}  # ordered pair of opponents -> games
         self._near: dict[tuple[str, str], list] = {}  # pair next to each other -> whens, sorted
-        for game in games:  # many at once: appended, then sorted once
-            self._add(game, insort=list.append)
+        for game in games:
+            self._add(game)
         for player in self._players.values():
             player.history.sort()
         for whens in self._near.values():
             whens.sort()
 
-    def add(self, game: FinishedGame) -> None:
-        self._add(game, insort=insort)
-
-    def _add(self, game: FinishedGame, insort) -> None:
+    def _add(self, game: FinishedGame) -> None:
         if not game.finished or game.game_id in self.games:
             return
         self.games[game.game_id] = game
-        when = game.when
+        when, players, winners = game.when, self._players, game.winners
         for name in game.players:
-            player = self._players.get(name) or self._players.setdefault(name, _Player())
-            won = name in game.winners
+            player = players.get(name)
+            if player is None:
+                player = players[name] = _Player()
+            won = name in winners
             player.games += 1
             player.won += won
             player.team_games += bool(game.teams)
@@ -236,42 +267,17 @@ class Tally:
                 player.points += points
                 player.by_system[game.scoring] += points
                 player.alone[game.scoring] += 1
-            insort(player.history, (when, won))
+            player.history.append((when, won))
         met, near = game.pairings
+        known = self._met
         for pair in met:
-            self._met[pair] = self._met.get(pair, 0) + 1
+            known[pair] = known.get(pair, 0) + 1
         for pair in near:
-            insort(self._near.setdefault(pair, []), when)
-
-    def remove(self, game_id: object) -> None:
-        game = self.games.pop(game_id, None)
-        if game is None:
-            return
-        when = game.when
-        for name in game.players:
-            player = self._players[name]
-            won = name in game.winners
-            player.games -= 1
-            player.won -= won
-            player.team_games -= bool(game.teams)
-            points = game.own_points(name)
-            if points is not None:
-                player.points -= points
-                player.by_system[game.scoring] -= points
-                player.alone[game.scoring] -= 1
-            player.history.pop(bisect_left(player.history, (when, won)))
-            if not player.games:
-                del self._players[name]
-        met, near = game.pairings
-        for pair in met:
-            self._met[pair] -= 1
-            if not self._met[pair]:
-                del self._met[pair]
-        for pair in near:
-            whens = self._near[pair]
-            whens.pop(bisect_left(whens, when))
-            if not whens:
-                del self._near[pair]
+            whens = self._near.get(pair)
+            if whens is None:
+                self._near[pair] = [when]
+            else:
+                whens.append(when)
 
     def rivals(self) -> dict[str, str]:
         candidates: dict[str, list[str]] = defaultdict(list)
@@ -279,9 +285,8 @@ class Tally:
             if count >= RIVAL_GAMES and (one, other) in self._near:
                 candidates[one].append(other)
         near = self._near
-        return {name: min(others, key=lambda other: (-len(near[(name, other)]),
-                                                      _newest_first(near[(name, other)][-1]),
-                                                      other.casefold(), other))
+        return {name: closest_rival({other: (len(near[(name, other)]), near[(name, other)][-1][0])
+                                     for other in others})
                 for name, others in candidates.items()}
 
     def rows(self) -> list[LeagueRow]:
@@ -294,7 +299,7 @@ class Tally:
                       systems.pop() if len(systems) == 1 else None)
 
 
-def _newest_first(when: tuple[datetime, object]) -> float:
+def _newest_first(moment: datetime) -> float:
     """A sort key that puts the more recent of two moments first (game ids are opaque: two
     games that ended at the same moment leave the tie to the names)."""
-    return -when[0].timestamp()
+    return -moment.timestamp()

@@ -6,9 +6,10 @@ narrow rows (hand_scores.outcome). A row whose version is not its game's is rewr
 read that finds it (fresh_rows), game by game."""
 from __future__ import annotations
 
-from sqlalchemy import and_, case, delete, false, func, insert, literal, null, select, true
+from sqlalchemy import and_, case, delete, false, func, insert, literal, null, select, true, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..domain.league import seat_places
 from ..domain.text import N_, say
 from ..models import FamilyTable, Game, Hand, HandScore, Player, TableGameSeat, TablePlayer, db
 from . import hand_scores
@@ -57,9 +58,25 @@ def write_rows(game: Game, bounded: bool = True) -> None:
     columns = ("player_id", "game_id", "table_id", "version", "finished", "won", "hands", "hands_won",
                "best_hand", "total", "team_total", "team", "ended_at")
     db.session.execute(insert(TableGameSeat).from_select(columns, rows))
+    if outcome.finished:
+        _store_places(game)
     held = db.session.scalar(select(func.sum(TableGameSeat.hands)).where(TableGameSeat.game_id == game.id)) or 0
     if bounded and held > (held_before or 0):
         check_room(game.table_id, locked=True)
+
+
+def _store_places(game: Game) -> None:
+    """A finished game's final order on its rows, as the domain orders it (seat_places)."""
+    seats = db.session.execute(
+        select(TableGameSeat.player_id, Player.name, func.coalesce(TableGameSeat.team_total, TableGameSeat.total),
+               TableGameSeat.team)
+        .join(Player, Player.id == TableGameSeat.player_id).where(TableGameSeat.game_id == game.id)
+        .order_by(Player.seat)).all()
+    ids = {name: player_id for player_id, name, _, _ in seats}
+    places = seat_places(game.scoring, [(name, total, team) for _, name, total, team in seats])
+    db.session.execute(update(TableGameSeat), [
+        {"game_id": game.id, "player_id": ids[name], "place": place, "behind": ids.get(behind)}
+        for name, (place, behind) in places.items()])
 
 
 def table_card_rows(table_id: str) -> int:

@@ -11,13 +11,14 @@ from functools import cached_property
 from itertools import groupby
 from typing import NamedTuple
 
-from sqlalchemy import DateTime, and_, bindparam, case, func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
-from ..domain.league import FinishedGame, LeagueBlock, LeagueRow, blocks, league
+from ..domain.league import FinishedGame, LeagueBlock, LeagueRow
 from ..models import FamilyTable, Game, Player, TableGameSeat, TableSeason, db
 from . import table_game_seats
 from .errors import NotFound
+from .table_league import SeasonLeague
 from .tables import NO_TABLE
 
 SHOWN = 25  # games the table's page lists per section (in progress, finished); its stats count all
@@ -88,7 +89,7 @@ class TableSummary:
 
     def __init__(self, table_id: str, name: str):
         self.id, self.name = table_id, name
-        self._read: dict[int, list[FinishedGame]] = {}  # season number -> its finished games
+        self._leagues: dict[int, SeasonLeague] = {}  # by season number
 
     @cached_property
     def players(self) -> list[PlayerStats]:
@@ -119,27 +120,21 @@ class TableSummary:
     def finished_games(self) -> int:
         return self.section(True).count
 
-    def _records(self, number: int | None) -> list[FinishedGame]:
-        """The season's finished games (the current season's by default), each counted in the
-        season in which it ended: read once per request (the API shows two leagues of them)."""
+    def _league(self, number: int | None) -> SeasonLeague:
+        """The season's league (the current season's by default), each game counted in the
+        season in which it ended: counted once per request (the API shows it twice)."""
         season = self.seasons[-1] if number is None else self.seasons[number - 1]
-        if season.number not in self._read:
-            self._read[season.number] = self._season_records(season)
-        return self._read[season.number]
-
-    def _season_records(self, season: Season) -> list[FinishedGame]:
-        """One narrow read of the season's finished seats (not the games' lists' rows)."""
-        rows = db.session.execute(_SEASON_SEATS, {"table_id": self.id, "started_at": season.started_at or EARLIEST,
-                                                  "ended_at": season.ended_at or LATEST})
-        return [_record(list(seats)) for _, seats in groupby(rows, key=lambda row: row.game_id)]
+        if season.number not in self._leagues:
+            self._leagues[season.number] = SeasonLeague(self.id, season.started_at, season.ended_at)
+        return self._leagues[season.number]
 
     def league(self, number: int | None = None) -> list[LeagueRow]:
         """The family league of a season (the current one by default)."""
-        return league(self._records(number))
+        return self._league(number).league()
 
     def league_blocks(self, number: int | None = None) -> list[LeagueBlock]:
         """The season's league, one standing per scoring system it has games in."""
-        return blocks(self._records(number))
+        return self._league(number).blocks()
 
     def head_to_head(self, a: int, b: int) -> dict:
         """Finished games both people played: against each other (each one's game and hand
@@ -201,7 +196,7 @@ def _summary(seated: list) -> GameSummary:
 
 def _teams(seated: list) -> list[tuple]:
     """A team game's seats by team (in team order); [] when everyone plays alone."""
-    if not seated or any(s.team is None for s in seated):
+    if not seated or seated[0].team is None or any(s.team is None for s in seated):
         return []
     teams: dict = defaultdict(list)
     for s in seated:
@@ -209,22 +204,9 @@ def _teams(seated: list) -> list[tuple]:
     return [tuple(teams[n]) for n in sorted(teams)]
 
 
-def _record(seated: list, teams: list | None = None) -> FinishedGame:
+def _record(seated: list, teams: list) -> FinishedGame:
     """A finished game's league record from its seats' rows (in seat order)."""
     first = seated[0]
-    teams = _teams(seated) if teams is None else teams
     return FinishedGame(first.game_id, first.ended_at, tuple(s.name for s in seated), first.scoring,
-                        {s.name: s.team_total if teams else s.total for s in seated},
+                        {s.name: s.team_total for s in seated} if teams else {s.name: s.total for s in seated},
                         tuple(s.name for s in seated if s.won), teams=tuple(tuple(s.name for s in t) for t in teams))
-
-
-EARLIEST, LATEST = datetime(1900, 1, 1), datetime(9999, 1, 1)  # a season with no start, or no end yet
-# What the league reads of a season's finished games: made once, its bounds as parameters.
-_SEASON_SEATS = (
-    select(TableGameSeat.game_id, TableGameSeat.ended_at, Game.scoring, Player.name, TableGameSeat.won,
-           TableGameSeat.total, TableGameSeat.team_total, TableGameSeat.team)
-    .join(Player, Player.id == TableGameSeat.player_id).join(Game, Game.id == TableGameSeat.game_id)
-    .where(TableGameSeat.table_id == bindparam("table_id"), TableGameSeat.finished, TableGameSeat.ended_at.is_not(None),
-           TableGameSeat.ended_at >= bindparam("started_at", type_=DateTime),
-           TableGameSeat.ended_at < bindparam("ended_at", type_=DateTime))
-    .order_by(TableGameSeat.game_id, Player.seat))

@@ -30,7 +30,7 @@ POSTGRES_MODULES = {  # writes under locks, races, migrations, restores, stored 
     "test_game_size", "test_game_state", "test_garbage_guard", "test_hand_identity",
     "test_hand_limits", "test_hand_scores", "test_long_numbers", "test_migrations",
     "test_open_gaps", "test_ops", "test_plain_select", "test_rate_limits", "test_reads_never_write",
-    "test_restore_limits", "test_storage_failures", "test_table_game_seats", "test_table_writes",
+    "test_restore_limits", "test_storage_failures", "test_table_game_seats", "test_table_league", "test_table_writes",
     "test_tables", "test_team_backup",
 }
 

@@ -364,6 +364,54 @@ def test_the_upgrade_fills_a_big_table_made_by_the_code_before_it(make_app, fres
         db.session.remove()
 
 
+def test_0019_fills_each_finished_games_order_on_a_big_table(make_app, fresh_database):
+    """A family table of 500 finished games (and a game still going) whose per-seat rows were
+    written before 0019 (no place, no behind): the migration fills them as a write stores
+    them (domain.league.seat_places), and the league counts every game from them."""
+    from benchmarks.tables import KEY, NAMES, _insert, _rows, public
+    from scorekeeper.models import TableGameSeat, utcnow
+    from scorekeeper.services import table_game_seats
+    url = fresh_database()
+    app = make_app(url, MIGRATE_ON_START=False)
+    table_id = "bigtable00000019"
+
+    def places() -> dict:
+        rows = db.session.execute(text("SELECT game_id, player_id, place, behind FROM table_game_seats")).all()
+        db.session.rollback()  # PostgreSQL: an open read would hold the migration's ALTER TABLE back
+        return {(g, p): (place, behind) for g, p, place, behind in rows}
+
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        now = utcnow()
+        db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
+                                "VALUES (:id, 'Big', :h, :at, :at)"), {"id": table_id, "h": keys.hash_key(KEY), "at": now})
+        roster = {name: 7_000 + i for i, name in enumerate(NAMES)}
+        for name, rid in roster.items():
+            db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:i, :t, :n, :k)"),
+                               {"i": rid, "t": table_id, "n": name, "k": name.casefold()})
+        seats, hands, cards = _rows(range(1, 502), table_id, roster)
+        made = [{"id": public(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in range(1, 502)]
+        _insert(made, seats, hands, cards, target=200)
+        db.session.execute(text("UPDATE games SET target = 100000 WHERE id = :g"), {"g": public(501)})
+        db.session.commit()
+        table_game_seats.store_fresh(table_id)  # as the writes store them
+        written = places()
+        downgrade(directory=str(MIGRATIONS), revision="-1")
+        assert "place" not in {c["name"] for c in inspect(db.engine).get_columns("table_game_seats")}
+        upgrade(directory=str(MIGRATIONS))
+        assert places() == written
+        assert sum(1 for place, behind in written.values() if place is not None and behind is not None) == 500 * 3
+        assert db.session.scalar(text("SELECT COUNT(*) FROM table_game_seats WHERE place IS NULL")) == 4  # going
+        first = db.session.get(TableGameSeat, (public(1), 10))  # every seat went out once: equal totals, seat order
+        assert (first.place, first.behind) == (1, 11)
+        db.session.rollback()
+    answer = app.test_client().get(f"/api/tables/{table_id}").json
+    assert {row["name"]: (row["games_played"], row["games_won"]) for row in answer["league"]} == {
+        "Ana": (500, 0), "Ben": (500, 500), "Cy": (500, 0), "Dee": (500, 0)}
+    with app.app_context():
+        db.session.remove()
+
+
 def _table_backup(app, table_id: str) -> bytes:
     """The table's backup as its keeper downloads it (services/backups/export.py), but for
     the moment it was made."""

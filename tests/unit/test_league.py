@@ -244,39 +244,3 @@ def test_league_matches_a_naive_recount_random_tables():
         keys = [(-r.games_won, -r.games_won / r.games_played, sign * r.points, r.player.casefold(), r.player)
                 for r in rows]
         assert keys == sorted(keys)
-
-
-def _rows(rows):
-    return [(r.player, r.games_played, r.games_won, r.points, r.points_by_system, r.streak, r.rival,
-             r.team_games, r.rank, r.tied) for r in rows]
-
-
-def test_a_tally_with_games_taken_away_and_replaced_is_the_league_of_the_games_left():
-    """A table's league after an edit replaces one record: kept summed, never recombined."""
-    from scorekeeper.domain.league import Tally
-    chance = random.Random(30)
-    names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
-
-    def made(game_id: str) -> FinishedGame:
-        players = chance.sample(names, chance.randint(2, 5))
-        teams = ((tuple(players[::2]), tuple(players[1::2])) if len(players) == 4 and chance.random() < 0.3
-                 else ())
-        totals = {p: chance.randrange(0, 600, 10) for p in players}
-        winners = teams[0] if teams else (max(players, key=totals.get),)
-        return FinishedGame(game_id, START + timedelta(hours=chance.randrange(200)), tuple(players),
-                            chance.choice([WINNER_TAKES_POINTS, LOWEST_TOTAL]), totals, tuple(winners),
-                            chance.random() > 0.1, teams)
-
-    games = {f"g{n}": made(f"g{n}") for n in range(60)}
-    tally = Tally(games.values())
-    assert _rows(tally.rows()) == _rows(league(games.values()))
-    for n in range(60, 160):
-        gone = chance.choice(sorted(games))
-        tally.remove(gone)
-        del games[gone]
-        if chance.random() < 0.7:  # the same game again, changed (an edit), or a new one
-            game_id = gone if chance.random() < 0.5 else f"g{n}"
-            games[game_id] = new = made(game_id)
-            tally.add(new)
-        assert _rows(tally.rows()) == _rows(Tally(games.values()).rows())
-    assert tally.rivals() == rivals([g for g in games.values() if g.finished])
