@@ -14,7 +14,7 @@ from typing import NamedTuple
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
-from ..domain.league import FinishedGame, LeagueBlock, LeagueRow
+from ..domain.league import LeagueBlock, LeagueRow
 from ..models import FamilyTable, Game, Player, TableGameSeat, TableSeason, db
 from . import table_game_seats
 from .errors import NotFound
@@ -33,7 +33,6 @@ class GameSummary:
     winners: list[str]
     hands: int
     started: datetime | None = None  # when it was started (UTC): the table lists games by day
-    record: FinishedGame | None = None  # its league record, once it is over
     teams: list = field(default_factory=list)  # a team game's (players, total) per team
     scoring: str = ""  # its scoring system's slug
 
@@ -173,8 +172,8 @@ def _games(where, limit: int | None = None) -> list[GameSummary]:
               .order_by(Game.created_at.desc(), Game.id.desc()).limit(limit)).subquery()
     rows = db.session.execute(
         select(picked.c.id.label("game_id"), picked.c.created_at, picked.c.scoring, Player.name, Player.roster_id,
-               TableGameSeat.finished, TableGameSeat.won, TableGameSeat.hands, TableGameSeat.total,
-               TableGameSeat.team_total, TableGameSeat.team, TableGameSeat.ended_at)
+               TableGameSeat.finished, TableGameSeat.won, TableGameSeat.hands, TableGameSeat.team_total,
+               TableGameSeat.team)
         .join(TableGameSeat, TableGameSeat.game_id == picked.c.id)
         .join(Player, Player.id == TableGameSeat.player_id)
         .order_by(picked.c.created_at.desc(), picked.c.id.desc(), Player.seat))
@@ -182,16 +181,13 @@ def _games(where, limit: int | None = None) -> list[GameSummary]:
 
 
 def _summary(seated: list) -> GameSummary:
-    """A game's line and league record from its seats' rows (in seat order)."""
+    """A game's line from its seats' rows (in seat order)."""
     first = seated[0]
     teams = _teams(seated)
-    summary = GameSummary(first.game_id, [s.name for s in seated], [s.roster_id for s in seated], first.finished,
-                          [s.name for s in seated if s.won], first.hands, started=first.created_at,
-                          scoring=first.scoring, teams=[(tuple(s.name for s in team), team[0].team_total)
-                                                        for team in teams])
-    if first.finished and first.ended_at is not None:
-        summary.record = _record(seated, teams)
-    return summary
+    return GameSummary(first.game_id, [s.name for s in seated], [s.roster_id for s in seated], first.finished,
+                       [s.name for s in seated if s.won], first.hands, started=first.created_at,
+                       scoring=first.scoring, teams=[(tuple(s.name for s in team), team[0].team_total)
+                                                     for team in teams])
 
 
 def _teams(seated: list) -> list[tuple]:
@@ -202,11 +198,3 @@ def _teams(seated: list) -> list[tuple]:
     for s in seated:
         teams[s.team].append(s)
     return [tuple(teams[n]) for n in sorted(teams)]
-
-
-def _record(seated: list, teams: list) -> FinishedGame:
-    """A finished game's league record from its seats' rows (in seat order)."""
-    first = seated[0]
-    return FinishedGame(first.game_id, first.ended_at, tuple(s.name for s in seated), first.scoring,
-                        {s.name: s.team_total for s in seated} if teams else {s.name: s.total for s in seated},
-                        tuple(s.name for s in seated if s.won), teams=tuple(tuple(s.name for s in t) for t in teams))

@@ -296,10 +296,10 @@ def test_the_hand_scores_migration_scores_every_stored_hand(make_app, fresh_data
 def test_the_upgrade_fills_a_big_table_made_by_the_code_before_it(make_app, fresh_database):
     """A database as main at 0014 leaves it (d17d6f1: held cards and their hand_scores, made
     here by bulk inserts): a family table of 500 finished games and a game of 1,000 hands.
-    After the upgrade the old stored copies are gone, the per-seat rows (filled by 0018, no
-    `tables summarise`) equal a rescoring, the table's reads count every game, and the
-    backups are the same bytes as before the upgrade; a stale row is filled again by 0018;
-    downgrade counts the cards back as 0011 did."""
+    After the upgrade the old stored copies are gone, the per-seat rows (filled by 0018, their
+    final order by 0019; no `tables summarise`) equal a rescoring, the table's reads count every
+    game, and the backups are the same bytes as before the upgrade; a stale row is filled again
+    by 0018; downgrade counts the cards back as 0011 did."""
     from benchmarks.tables import KEY, NAMES, _insert, _rows, public
     from scorekeeper.ids import new_hand_id
     from scorekeeper.models import utcnow
@@ -364,54 +364,6 @@ def test_the_upgrade_fills_a_big_table_made_by_the_code_before_it(make_app, fres
         db.session.remove()
 
 
-def test_0019_fills_each_finished_games_order_on_a_big_table(make_app, fresh_database):
-    """A family table of 500 finished games (and a game still going) whose per-seat rows were
-    written before 0019 (no place, no behind): the migration fills them as a write stores
-    them (domain.league.seat_places), and the league counts every game from them."""
-    from benchmarks.tables import KEY, NAMES, _insert, _rows, public
-    from scorekeeper.models import TableGameSeat, utcnow
-    from scorekeeper.services import table_game_seats
-    url = fresh_database()
-    app = make_app(url, MIGRATE_ON_START=False)
-    table_id = "bigtable00000019"
-
-    def places() -> dict:
-        rows = db.session.execute(text("SELECT game_id, player_id, place, behind FROM table_game_seats")).all()
-        db.session.rollback()  # PostgreSQL: an open read would hold the migration's ALTER TABLE back
-        return {(g, p): (place, behind) for g, p, place, behind in rows}
-
-    with app.app_context():
-        upgrade(directory=str(MIGRATIONS))
-        now = utcnow()
-        db.session.execute(text("INSERT INTO family_tables (id, name, edit_key_hash, created_at, updated_at) "
-                                "VALUES (:id, 'Big', :h, :at, :at)"), {"id": table_id, "h": keys.hash_key(KEY), "at": now})
-        roster = {name: 7_000 + i for i, name in enumerate(NAMES)}
-        for name, rid in roster.items():
-            db.session.execute(text("INSERT INTO table_players (id, table_id, name, name_key) VALUES (:i, :t, :n, :k)"),
-                               {"i": rid, "t": table_id, "n": name, "k": name.casefold()})
-        seats, hands, cards = _rows(range(1, 502), table_id, roster)
-        made = [{"id": public(g), "t": table_id, "at": now, "h": keys.hash_key(KEY)} for g in range(1, 502)]
-        _insert(made, seats, hands, cards, target=200)
-        db.session.execute(text("UPDATE games SET target = 100000 WHERE id = :g"), {"g": public(501)})
-        db.session.commit()
-        table_game_seats.store_fresh(table_id)  # as the writes store them
-        written = places()
-        downgrade(directory=str(MIGRATIONS), revision="-1")
-        assert "place" not in {c["name"] for c in inspect(db.engine).get_columns("table_game_seats")}
-        upgrade(directory=str(MIGRATIONS))
-        assert places() == written
-        assert sum(1 for place, behind in written.values() if place is not None and behind is not None) == 500 * 3
-        assert db.session.scalar(text("SELECT COUNT(*) FROM table_game_seats WHERE place IS NULL")) == 4  # going
-        first = db.session.get(TableGameSeat, (public(1), 10))  # every seat went out once: equal totals, seat order
-        assert (first.place, first.behind) == (1, 11)
-        db.session.rollback()
-    answer = app.test_client().get(f"/api/tables/{table_id}").json
-    assert {row["name"]: (row["games_played"], row["games_won"]) for row in answer["league"]} == {
-        "Ana": (500, 0), "Ben": (500, 500), "Cy": (500, 0), "Dee": (500, 0)}
-    with app.app_context():
-        db.session.remove()
-
-
 def _table_backup(app, table_id: str) -> bytes:
     """The table's backup as its keeper downloads it (services/backups/export.py), but for
     the moment it was made."""
@@ -425,9 +377,9 @@ def _table_backup(app, table_id: str) -> bytes:
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(writes())
-def test_0018_fills_rows_equal_to_a_rescoring_after_random_writes(app, run):
-    """0018's fill (pure domain over the hand_scores rows) writes every table game's rows as a
-    whole rescoring of its held cards makes them: both systems, teams, typed totals, edits,
+def test_0018_and_0019_fill_rows_equal_to_a_rescoring_after_random_writes(app, run):
+    """0018's fill (pure domain over the hand_scores rows), then 0019's final order, write every
+    table game's rows as a whole rescoring of its held cards makes them: both systems, teams, typed totals, edits,
     deletes and undos; a game with rows at its version is left as it is."""
     from scorekeeper.models import TableGameSeat
     from scorekeeper.services import tables
@@ -444,6 +396,7 @@ def test_0018_fills_rows_equal_to_a_rescoring_after_random_writes(app, run):
         db.session.execute(update(TableGameSeat).where(TableGameSeat.game_id == kept.id).values(hands=7))
         db.session.commit()
         SCRIPTS.get_revision("0018_fill_table_game_seats").module.fill_stale(db.session.connection())
+        SCRIPTS.get_revision("0019_league_places").module._fill_places(db.session.connection())  # as upgrade does
         db.session.commit()
         assert stored(game.id) == rescored(game.id)
         assert {row["hands"] for row in stored(kept.id).values()} == {7}

@@ -33,22 +33,25 @@ def rescored(game_id: str) -> dict[str, dict]:
                        "total": sheet.standings()[name],
                        "team_total": team_totals[numbers.index(player.team)] if numbers else None,
                        "team": player.team, "ended_at": ended_at, "table_id": game.table_id}
+    places = finished_game(game.id, ended_at, sheet).places() if outcome.finished else {}
+    for name, row in found.items():
+        row["place"], row["behind"] = places.get(name, (None, None))
     return found
 
 
 def table_as_rescored(table_id: str) -> dict:
     """What the table's reads must say, from every game scored whole from its held cards."""
     db.session.expire_all()
-    lines, stats = [], {p.id: PlayerStats(p.id, p.name) for p in db.session.get(FamilyTable, table_id).roster}
+    lines, records, stats = [], [], {p.id: PlayerStats(p.id, p.name) for p in db.session.get(FamilyTable, table_id).roster}
     for game in db.session.scalars(select(Game).where(Game.table_id == table_id)
                                    .order_by(Game.created_at.desc(), Game.id.desc())):
         sheet = games.sheet_of(game)
         outcome, team_scoring = sheet.outcome(), sheet.team_scoring
         ended_at = game.hands[outcome.ended_after - 1].created_at if outcome.finished else None
+        records.append(finished_game(game.id, ended_at, sheet) if outcome.finished else None)
         lines.append(GameSummary(
             game.id, sheet.players, [p.roster_id for p in game.players], outcome.finished, list(outcome.winners),
             len(sheet.hands), started=game.created_at, scoring=game.scoring,
-            record=finished_game(game.id, ended_at, sheet) if outcome.finished else None,
             teams=team_scoring.rows(sheet.team_standings()) if team_scoring else []))
         for player in game.players:
             person = stats[player.roster_id]
@@ -60,7 +63,7 @@ def table_as_rescored(table_id: str) -> dict:
             person.hands_played += len(sheet.hands)
             person.hands_won += len(won)
             person.best_hand = max(person.best_hand, *won, 0)
-    records = [g.record for g in lines if g.record is not None]
+    records = [r for r in records if r is not None]
     return {"players": list(stats.values()), "games": lines,
             "sections": [([g for g in lines if g.finished == done][:table_stats.SHOWN],
                           sum(g.finished == done for g in lines)) for done in (False, True)],
@@ -109,8 +112,8 @@ def stored(game_id: str) -> dict[str, dict]:
     game = db.session.get(Game, game_id)
     names = {p.id: p.name for p in game.players}
     fields = ("version", "finished", "won", "hands", "hands_won", "best_hand", "total", "team_total", "team",
-              "ended_at", "table_id")
-    return {names[r.player_id]: {f: getattr(r, f) for f in fields}
+              "ended_at", "table_id", "place")
+    return {names[r.player_id]: {**{f: getattr(r, f) for f in fields}, "behind": names.get(r.behind)}
             for r in db.session.scalars(select(TableGameSeat).where(TableGameSeat.game_id == game_id))}
 
 
