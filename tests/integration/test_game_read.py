@@ -159,21 +159,23 @@ def test_a_page_of_a_long_game_reads_only_the_cards_it_shows(client, make_app, d
 
 
 def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client, monkeypatch):
-    """The game's row is read, then another phone's save commits, then the hands are counted:
-    the page must not show the old version with the new hand (nor kept under the old version)."""
+    """The game's row and hand count are read, then another phone's save commits, then the
+    sums and cards: the page must not show the old version with the new hand's sums (nor be
+    kept under the old version)."""
     game = new_game(client, PLAYERS, target=50_000)
     for n in range(3):
         assert post_hand(client, game, held(n % 4, n)).status_code == 201
-    counted, reads = game_read.hand_count, []
+    real_head, reads = game_read._head, []
 
-    def saved_meanwhile(game_id: str) -> int:
+    def saved_meanwhile(game_id: str, lock: bool):
+        head = real_head(game_id, lock)
         reads.append(game_id)
         if len(reads) == 1:
             with app.app_context():  # another session, another connection: another phone's save
                 hands.record_hand(game_id, held(3, 3))
-        return counted(game_id)
+        return head
 
-    monkeypatch.setattr(game_read, "hand_count", saved_meanwhile)
+    monkeypatch.setattr(game_read, "_head", saved_meanwhile)
     with app.test_request_context(f"/games/{game['id']}"):
         context = read_game(game["id"], SHOWN, build=board_context)
         db.session.rollback()
@@ -181,7 +183,7 @@ def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client,
         assert len(reads) == 2  # read again, once
         assert (context["game"].version, len(context["sheet"].hands)) == (stored.version, 4)
         assert context["standings"] == sheet.standings() and context["running"][3] == dict(sheet.running(sheet.scoring)[3])
-    monkeypatch.setattr(game_read, "hand_count", counted)
+    monkeypatch.setattr(game_read, "_head", real_head)
     keep_score(client, game)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "Hand 4" in page and "Record hand 5" in page
