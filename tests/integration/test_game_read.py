@@ -163,6 +163,34 @@ def test_a_page_of_a_long_game_reads_only_the_cards_it_shows(client, make_app, d
 
 
 
+
+def test_a_new_board_is_read_in_a_few_statements_however_long_the_game(client, make_app, database_url):
+    """Each statement is a round trip, on PostgreSQL most of a render's cost (docs/budgets.md,
+    36cap): the poll that renders a new board reads the game's row, players and hand count in
+    one, the shown hands with their cards in one, the sums in one, the running totals of the
+    shown hands and the chart's samples in one, then this phone's table keys and the version."""
+    game = new_game(client, PLAYERS, target=50_000)
+    phone = make_app(database_url).test_client()
+    phone.get(f"/games/{game['id']}")  # the phone's device cookie
+    counts = []
+    for hands_played in (3, 45):
+        while len(client.get(f"/api/games/{game['id']}").json["hands"]) < hands_played:
+            assert post_hand(client, game, held(hands_played % 4, hands_played)).status_code == 201
+        seen = []
+
+        def note(conn, cursor, statement, *args):
+            seen.append(statement)
+
+        with phone.application.app_context():
+            engine = db.engine
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            assert phone.get(f"/games/{game['id']}/board").status_code == 200  # a new version: rendered
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        counts.append(len(seen))
+    assert counts[0] == counts[1] <= 6, counts
+
 def test_the_keypads_clash_answer_reads_only_the_cards_it_shows(client, make_app, database_url):
     """Two phones save the same hand: the question shows the other phone's hand beside this
     one's and reads that hand's cards (and the keypad page's newest hands), no other."""
