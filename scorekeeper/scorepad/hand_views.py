@@ -6,6 +6,7 @@ on these pages can only ever write the hand the phone was holding.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from flask import abort, after_this_request, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
@@ -51,10 +52,12 @@ def new_hand(game_id: str):
         return _drop_mine(game_id)
     sheet = games.empty_sheet(head)
     form = hand_form_class(sheet.edition, sheet.players)()
-    saved, problems, clash, status = _submit(game_view(head), None, form, {})
+    saved, problems, met, status = _submit(game_view(head), None, form, {})
     if saved is not None:
         return saved
-    page = read_game(game_id, NEWEST, build=lambda read: _hand_page(read, None, form, problems, clash, status))
+    other = () if met is None or met.number is None else (met.number,)  # the other phone's hand, beside the newest
+    page = read_game(game_id, lambda count: (*NEWEST(count), *other), build=lambda read: _hand_page(
+        read, None, form, problems, met and met.question(read.view, form), status))
     if page is None:
         abort(404)
     return page
@@ -73,8 +76,17 @@ def edit_hand(game_id: str, number: int):
             abort(404)
         return _hand_page(read, number)
     form = hand_form_class(read.edition, read.players)()
-    saved, problems, clash, status = _submit(view, number, form, _tokens_before(view, number, form))
-    return saved or _hand_page(read, number, form, problems, clash, status)
+    saved, problems, met, status = _submit(view, number, form, _tokens_before(view, number, form))
+    if saved is not None:
+        return saved
+    clash = None
+    if met is not None:  # the hand as stored now, read again: this read is from before the save
+        fresh = read_game(game_id, lambda count: () if met.number is None else (met.number,),
+                          hand_ids=[met.hand_id or ""], build=lambda read: read.view)
+        if fresh is None:
+            abort(404)
+        clash = met.question(fresh, form)
+    return _hand_page(read, number, form, problems, clash, status)
 
 
 def keeper_or_403(game_id: str) -> None:
@@ -104,7 +116,7 @@ def _drop_mine(game_id: str):
 
 def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     """Check the posted hand and save it, once: (the redirect after a save, or None with what
-    the page must say: problems by field, a clash with another phone's save, the status)."""
+    the page must say: problems by field, a clash with another phone's save (Clash), the status)."""
     if not form.validate_on_submit():
         return None, {}, None, 422
     held, typed, problems = read_hand_form(form, game, tokens_before)
@@ -115,7 +127,7 @@ def _submit(game: GameView, number: int | None, form, tokens_before: dict):
     except ServiceError as err:
         if isinstance(err, TooMany):
             _retry_after(err.details["retry_after"])
-        clash = _clash(game.id, err, held, typed, form)
+        clash = Clash.of(err, held, typed, number, form)
         return None, ({} if clash else {err.field or "": translated(err.message)}), clash, status_of(err)
 
 
@@ -200,23 +212,37 @@ def _tell(message: str) -> None:
         flash(message, "ok")
 
 
-def _clash(game_id: str, err: ServiceError, held: dict, typed: dict, form) -> dict | None:
-    """What the page asks when a save met another phone's: both versions side by side."""
-    if not isinstance(err, (HandChanged, HandGone, PossibleDuplicate)):
-        return None
-    fresh = game_view(games.load_game(game_id))
-    players = [p.name for p in fresh.players]
-    mine = {name: (held.get(name, []), typed.get(name)) for name in players}
-    clash = {"kind": type(err).__name__, "message": translated(err.message), "mine": mine,
-             "players": players, "theirs": None}
-    if isinstance(err, SavedThenDeleted):  # nothing stored to show beside it: only this phone's
-        return clash | {"number": err.details["duplicate_of"]}
-    if isinstance(err, PossibleDuplicate):
-        theirs = fresh.hand(err.details["duplicate_of"])
-    else:
-        theirs = _hand_of(fresh, request.view_args["number"], form)
-    if theirs is not None:
-        form.revision.data = str(theirs.revision)  # "keep mine" now writes over what is stored
-        clash |= {"number": theirs.number,
-                  "theirs": {name: (theirs.held.get(name, []), theirs.typed.get(name)) for name in players}}
-    return clash
+@dataclass(frozen=True)
+class Clash:
+    """A save that met another phone's, and the one stored hand its question shows (by
+    number, or by id when the edited hand has one), read by the page with only that hand's cards."""
+    err: ServiceError
+    mine: tuple[dict, dict]  # this phone's held cards and typed totals
+    number: int | None  # None: no stored hand to show
+    hand_id: str | None
+
+    @classmethod
+    def of(cls, err: ServiceError, held: dict, typed: dict, number: int | None, form) -> "Clash | None":
+        if not isinstance(err, (HandChanged, HandGone, PossibleDuplicate)):
+            return None
+        if isinstance(err, SavedThenDeleted):
+            return cls(err, (held, typed), None, None)
+        if isinstance(err, PossibleDuplicate):
+            return cls(err, (held, typed), err.details["duplicate_of"], None)
+        return cls(err, (held, typed), number, form.hand_id.data or None)  # as _hand_of finds it
+
+    def question(self, fresh: GameView, form) -> dict:
+        """What the page asks, from `fresh` (a read holding the other hand): both versions side by side."""
+        held, typed = self.mine
+        players = [p.name for p in fresh.players]
+        clash = {"kind": type(self.err).__name__, "message": translated(self.err.message),
+                 "mine": {name: (held.get(name, []), typed.get(name)) for name in players},
+                 "players": players, "theirs": None}
+        if isinstance(self.err, SavedThenDeleted):  # nothing stored to show beside it: only this phone's
+            return clash | {"number": self.err.details["duplicate_of"]}
+        theirs = None if self.number is None else fresh.hand(self.number, self.hand_id)
+        if theirs is not None:
+            form.revision.data = str(theirs.revision)  # "keep mine" now writes over what is stored
+            clash |= {"number": theirs.number,
+                      "theirs": {name: (theirs.held.get(name, []), theirs.typed.get(name)) for name in players}}
+        return clash

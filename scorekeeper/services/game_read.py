@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Callable, Iterable
 
-from sqlalchemy import or_, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import joinedload
 
 from ..domain.editions import get_edition, parse_house_rules, point_values
 from ..domain.scoring import Outcome, dealing_seat, hand_points
@@ -220,15 +220,15 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
         return None
     ids = [i[:64] for i in hand_ids if i]
     for attempt in range(TRIES + 1):
-        head = _head(game_id, lock=attempt == TRIES)
-        if head is None:
+        found = _head(game_id, lock=attempt == TRIES)
+        if found is None:
             return None
-        count = hand_count(game_id)
+        head, count = found
         numbers = sorted(n for n in set(shown(count)) if 1 <= n <= count)
         rows = db.session.scalars(
             select(Hand).where(Hand.game_id == game_id, or_(Hand.number.in_(numbers), Hand.public_id.in_(ids)))
-            .options(selectinload(Hand.entries)).order_by(Hand.number)
-            .execution_options(populate_existing=True)).all() if numbers or ids else []
+            .options(joinedload(Hand.entries)).order_by(Hand.number)
+            .execution_options(populate_existing=True)).unique().all() if numbers or ids else []
         game = Head.of(head)
         read = GameRead(game, count, [HandView(h.public_id, h.number, h.revision, h.dealer_seat,
                                                *stored_cards(head, h)) for h in rows],
@@ -241,11 +241,15 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
     raise AssertionError("unreachable")
 
 
-def _head(game_id: str, lock: bool) -> Game | None:
-    query = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
+def _head(game_id: str, lock: bool) -> tuple[Game, int] | None:
+    """The game's row with its players, and how many hands it has: one statement (each
+    statement is a round trip, and on PostgreSQL most of a page's cost)."""
+    hands = select(func.count()).select_from(Hand).where(Hand.game_id == Game.id).scalar_subquery()
+    query = select(Game, hands).where(Game.id == game_id, VISIBLE).options(joinedload(Game.players))
     if lock:
-        query = query.with_for_update(read=True)
-    return db.session.scalars(query.execution_options(populate_existing=True)).one_or_none()
+        query = query.with_for_update(read=True, of=Game)
+    row = db.session.execute(query.execution_options(populate_existing=True)).unique().one_or_none()
+    return None if row is None else (row[0], row[1])
 
 
 def _stamp(game_id: str) -> tuple[int, str] | None:

@@ -74,15 +74,16 @@ def running(game: Game, scoring: str | None = None) -> list[dict[str, int]]:
 def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool = False) -> dict[int, dict]:
     """Each player's total (each team's, by team number, if `teams`) after each hand numbered
     in `numbers` (None: every hand, a window SUM), by hand number. A page asks for a run of
-    hands (those it shows) and a few more (a chart's samples, the last): the longest run is
-    its per-hand sums added to the totals before it, the others one conditional SUM each, so
-    the game's rows are read twice, however many hands it has."""
+    hands (those it shows) and a few more (a chart's samples, the last): ONE statement groups
+    the rows by side and by hand inside the longest run (every other hand in one group), each
+    group with its per-hand sum and a conditional SUM per hand outside the run; the run's
+    totals are the sums before it plus its per-hand sums."""
     side = Player.team if teams else HandScore.player_id
     column = _column(scoring or game.scoring, teams)
     keys = _side_keys(game, teams)
     if numbers is None:
         found: dict[int, dict] = {}
-        for number, key, value in db.session.execute(select(_running_totals(game, side, column))):
+        for number, key, value in db.session.execute(select(_running_totals(game, side, column, teams))):
             found.setdefault(number, dict.fromkeys(keys.values(), 0))[keys[key]] = int(value)
         return found
     wanted = sorted(set(numbers))
@@ -90,25 +91,28 @@ def running_at(game: Game, scoring: str | None = None, numbers=None, teams: bool
         return {}
     low, high = _longest_run(wanted)
     before = [n for n in wanted if not low <= n <= high] + [low - 1]
-    sums = db.session.execute(select(side, *(func.sum(case((Hand.number <= n, column), else_=0)) for n in before))
-                              .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
-                              .where(HandScore.game_id == game.id).group_by(side)).all()
+    group = case((Hand.number.between(low, high), Hand.number), else_=0)  # hands are numbered from 1
+    query = (select(side, group, func.sum(column), *(func.sum(case((Hand.number <= n, column), else_=0)) for n in before))
+             .join(Hand, Hand.id == HandScore.hand_id).where(HandScore.game_id == game.id).group_by(side, group))
     found = {n: dict.fromkeys(keys.values(), 0) for n in before}
-    for key, *values in sums:
-        for n, value in zip(before, values):
-            found[n][keys[key]] = int(value or 0)
     added = {n: dict.fromkeys(keys.values(), 0) for n in range(low, high + 1)}
-    for number, key, value in db.session.execute(
-            select(Hand.number, side, func.sum(column)).join(Hand, Hand.id == HandScore.hand_id)
-            .join(Player, Player.id == HandScore.player_id)
-            .where(HandScore.game_id == game.id, Hand.number.between(low, high)).group_by(Hand.number, side)):
-        added[number][keys[key]] = int(value or 0)
+    for key, number, points, *values in db.session.execute(_joined_sides(query, teams)):
+        if number:
+            added[number][keys[key]] = int(points or 0)
+        for n, value in zip(before, values):
+            found[n][keys[key]] += int(value or 0)
     totals, shown = found.pop(low - 1), set(wanted)
     for n in range(low, high + 1):
         totals = {k: totals[k] + added[n][k] for k in totals}
         if n in shown:
             found[n] = totals
     return {n: found[n] for n in wanted}
+
+
+def _joined_sides(query, teams: bool):
+    """`query` over hand_scores, joined to players when its sides are teams (a player's own
+    rows need no join)."""
+    return query.join(Player, Player.id == HandScore.player_id) if teams else query
 
 
 def _side_keys(game: Game, teams: bool) -> dict:
@@ -118,12 +122,13 @@ def _side_keys(game: Game, teams: bool) -> dict:
     return {p.id: p.name for p in game.players}
 
 
-def _running_totals(game: Game, side, column):
+def _running_totals(game: Game, side, column, teams: bool):
     """(number, side, total) of every hand of `game`: each side's running total of `column`
     (a window SUM per side over the per-hand sums), as a subquery."""
-    per_hand = (select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
-                .join(Hand, Hand.id == HandScore.hand_id).join(Player, Player.id == HandScore.player_id)
-                .where(HandScore.game_id == game.id).group_by(Hand.number, side).subquery())
+    per_hand = _joined_sides(select(Hand.number.label("number"), side.label("side"), func.sum(column).label("points"))
+                             .join(Hand, Hand.id == HandScore.hand_id)
+                             .where(HandScore.game_id == game.id).group_by(Hand.number, side),
+                             teams).subquery()
     return select(per_hand.c.number, per_hand.c.side, func.sum(per_hand.c.points).over(
         partition_by=per_hand.c.side, order_by=per_hand.c.number).label("total")).subquery()
 
@@ -154,7 +159,7 @@ def first_over(game: Game, target: int | None = None) -> int | None:
     game's target (or an older `target`), or None: a window SUM per side, then MIN, all in the database."""
     teams, side = _sides(game)
     column = _column(game.scoring, teams)
-    totals = _running_totals(game, side, column)
+    totals = _running_totals(game, side, column, teams)
     return db.session.scalar(select(func.min(case((totals.c.total >= (target or game.target), totals.c.number),
                                                   else_=None))))
 
@@ -163,8 +168,8 @@ def side_totals(game: Game, upto: int | None = None, only: int | None = None) ->
     """Each side's total (player name, or team number in a team game) under the game's system,
     after hand `upto` (None: all hands), or what hand `only` alone added."""
     teams, side = _sides(game)
-    query = (select(side, func.sum(_column(game.scoring, teams))).join(Player, Player.id == HandScore.player_id)
-             .where(HandScore.game_id == game.id).group_by(side))
+    query = _joined_sides(select(side, func.sum(_column(game.scoring, teams)))
+                          .where(HandScore.game_id == game.id).group_by(side), teams)
     if upto is not None or only is not None:
         query = query.join(Hand, Hand.id == HandScore.hand_id).where(
             Hand.number <= upto if only is None else Hand.number == only)

@@ -2,6 +2,8 @@
 per-seat rows, the cards of only the hands it shows. Whatever the writes, what the pages show
 equals the whole game scored afresh from its held cards; a page reads no other hand's cards;
 a write committed between a page's reads is never served mixed."""
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import event
@@ -20,6 +22,7 @@ from scorekeeper.services.game_read import read_game
 from scorekeeper.services.page_values import game_view
 from tests.integration.test_game_state import held
 from tests.integration.test_hand_scores import PLAYERS, play, whole, writes
+from tests.integration.test_scorepad import hand_data
 from tests.support.helpers import keep_score, new_game, post_hand
 
 pytestmark = pytest.mark.postgres  # window sums, MIN over them, a write between two statements: both dialects
@@ -115,8 +118,9 @@ def test_a_long_game_on_every_page_equals_a_whole_rescoring(app):
             check_pages(app, game.id)
 
 
-def cards_read(app, do) -> set[int]:
-    """The numbers of the hands whose cards `do` loaded, each seat's once."""
+def cards_read(app, do, once: bool = True) -> set[int]:
+    """The numbers of the hands whose cards `do` loaded, each seat's once (unless not `once`:
+    a write's own checks may load a hand's cards before the page does)."""
     read: list[int] = []
 
     def loaded(target, context):
@@ -129,7 +133,7 @@ def cards_read(app, do) -> set[int]:
         event.remove(HeldCards, "load", loaded)
     with app.app_context():
         numbers = set(db.session.scalars(db.select(Hand.number).where(Hand.id.in_(set(read)))))
-    assert len(read) == len(numbers) * len(PLAYERS)
+    assert len(read) == len(numbers) * len(PLAYERS) or not once
     return numbers
 
 
@@ -158,22 +162,85 @@ def test_a_page_of_a_long_game_reads_only_the_cards_it_shows(client, make_app, d
     assert cards_read(app, page(f"{base}/hands/new", "Hand 76")) == set(range(66, 76))
 
 
+
+
+def test_a_new_board_is_read_in_a_few_statements_however_long_the_game(client, make_app, database_url):
+    """Each statement is a round trip, on PostgreSQL most of a render's cost (docs/budgets.md,
+    36cap): the poll that renders a new board reads the game's row, players and hand count in
+    one, the shown hands with their cards in one, the sums in one, the running totals of the
+    shown hands and the chart's samples in one, then this phone's table keys and the version."""
+    game = new_game(client, PLAYERS, target=50_000)
+    phone = make_app(database_url).test_client()
+    phone.get(f"/games/{game['id']}")  # the phone's device cookie
+    counts = []
+    for hands_played in (3, 45):
+        while len(client.get(f"/api/games/{game['id']}").json["hands"]) < hands_played:
+            assert post_hand(client, game, held(hands_played % 4, hands_played)).status_code == 201
+        seen = []
+
+        def note(conn, cursor, statement, *args):
+            seen.append(statement)
+
+        with phone.application.app_context():
+            engine = db.engine
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            assert phone.get(f"/games/{game['id']}/board").status_code == 200  # a new version: rendered
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        counts.append(len(seen))
+    assert counts[0] == counts[1] <= 6, counts
+
+def test_the_keypads_clash_answer_reads_only_the_cards_it_shows(client, make_app, database_url):
+    """Two phones save the same hand: the question shows the other phone's hand beside this
+    one's and reads that hand's cards (and the keypad page's newest hands), no other."""
+    game = new_game(client, PLAYERS, target=50_000)
+    for n in range(40):
+        assert post_hand(client, game, held(n % 4, n)).status_code == 201
+    phone = make_app(database_url, WTF_CSRF_ENABLED=False).test_client()
+    keep_score(phone, game)
+    base = f"/games/{game['id']}/hands"
+    edit = phone.get(f"{base}/3/edit").get_data(as_text=True)
+    assert post_hand(client, game, held(0, 41), request_id="other-phone").status_code == 201  # hand 41
+    assert client.put(f"/api/games/{game['id']}/hands/3", json={"held": held(1, 42)},
+                      headers={"Authorization": f"Bearer {game['edit_key']}"}).status_code == 200
+    answers = []
+
+    def post(url: str, data: dict, needle: str):
+        def send():
+            response = phone.post(url, data=data)
+            answers.append(response.get_data(as_text=True))
+            assert response.status_code == 409 and needle in answers[-1], answers[-1][:300]
+        return send
+
+    mine = hand_data(1, {0: ["4"], 2: ["5"], 3: ["6"]}, request_id="this-phone") | {"after": "40"}
+    assert cards_read(phone.application, post(f"{base}/new", mine, "Hand 41 was just saved on another phone"),
+                      once=False) == set(range(32, 42))  # the keypad page's newest hands, hand 41 among them
+    theirs = re.search(r'name="hand_id" type="hidden" value="([^"]*)"', edit).group(1)
+    changed = hand_data(2, {0: ["7"], 1: ["7"], 3: ["7"]}) | {
+        "hand_id": theirs, "revision": re.search(r'name="revision" type="hidden" value="(\d+)"', edit).group(1)}
+    assert cards_read(phone.application, post(f"{base}/3/edit", changed, "Which version of hand 3 is right?"),
+                      once=False) == {3}  # read by the page, the save's check and the question: no other hand
+    assert "Keep mine" in answers[-1]
+
 def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client, monkeypatch):
-    """The game's row is read, then another phone's save commits, then the hands are counted:
-    the page must not show the old version with the new hand (nor kept under the old version)."""
+    """The game's row and hand count are read, then another phone's save commits, then the
+    sums and cards: the page must not show the old version with the new hand's sums (nor be
+    kept under the old version)."""
     game = new_game(client, PLAYERS, target=50_000)
     for n in range(3):
         assert post_hand(client, game, held(n % 4, n)).status_code == 201
-    counted, reads = game_read.hand_count, []
+    real_head, reads = game_read._head, []
 
-    def saved_meanwhile(game_id: str) -> int:
+    def saved_meanwhile(game_id: str, lock: bool):
+        head = real_head(game_id, lock)
         reads.append(game_id)
         if len(reads) == 1:
             with app.app_context():  # another session, another connection: another phone's save
                 hands.record_hand(game_id, held(3, 3))
-        return counted(game_id)
+        return head
 
-    monkeypatch.setattr(game_read, "hand_count", saved_meanwhile)
+    monkeypatch.setattr(game_read, "_head", saved_meanwhile)
     with app.test_request_context(f"/games/{game['id']}"):
         context = read_game(game["id"], SHOWN, build=board_context)
         db.session.rollback()
@@ -181,7 +248,7 @@ def test_a_save_committed_between_a_pages_reads_is_not_served_mixed(app, client,
         assert len(reads) == 2  # read again, once
         assert (context["game"].version, len(context["sheet"].hands)) == (stored.version, 4)
         assert context["standings"] == sheet.standings() and context["running"][3] == dict(sheet.running(sheet.scoring)[3])
-    monkeypatch.setattr(game_read, "hand_count", counted)
+    monkeypatch.setattr(game_read, "_head", real_head)
     keep_score(client, game)
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert "Hand 4" in page and "Record hand 5" in page
