@@ -43,12 +43,19 @@ def load_game(game_id: str) -> Game | None:
     return db.session.scalars(stmt).unique().one_or_none()
 
 
-def load_game_head(game_id: str) -> Game | None:
-    """The game and its players, not its hands: what recording one more hand needs."""
+def load_game_head(game_id: str, for_update: bool = False) -> Game | None:
+    """The game and its players, not its hands: what recording one more hand needs.
+
+    `for_update` (a write, services/transactions.py): on PostgreSQL the same statement locks
+    the game's row (FOR UPDATE OF games), waiting for a writer before it and then reading the
+    row as that writer left it; the players come joined in, as they never change once seated."""
     if not looks_like_public_id(game_id):
         return None
-    stmt = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
-    return db.session.scalars(stmt).one_or_none()
+    stmt = select(Game).where(Game.id == game_id, VISIBLE)
+    if for_update:
+        stmt = stmt.options(joinedload(Game.players)).with_for_update(of=Game)
+        return db.session.scalars(stmt).unique().one_or_none()
+    return db.session.scalars(stmt.options(selectinload(Game.players))).one_or_none()
 
 
 def hand_count(game_id: str) -> int:
