@@ -18,7 +18,7 @@ from ..domain.text import N_, Nn_, message_of, say, say_n
 from ..models import Game, Hand, HeldCards, db, utcnow
 from .game_rows import GameRows, HandRow, rows_in_write
 from .errors import Conflict, HandChanged, HandGone, Invalid, Malformed, NotFound, TooMany
-from .games import hand_count, next_dealer_seat, stored_cards
+from .games import dealer_after, hands_and_last_dealer, stored_cards
 from .hand_scores import is_over, score_hand
 from .hand_identity import (
     bury, check_not_saved_since, check_revision, deleted_hand, free_hand_id, holds, live_hand, live_hands, locate,
@@ -132,14 +132,14 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
             if earlier is not None:
                 return earlier, False
             _refuse_deleted_request(game.id, request_id)
-        count = _room_for_a_hand(game)
+        count, last_dealer = _room_for_a_hand(game)
         result = check_hand(game, held, typed)
         if not confirm_new:
             check_not_saved_since(game, result, ask_always, count, after, after_version, mine)
         _count_save(game)
         hand = Hand(game_id=game.id, public_id=free_hand_id(game.id, request_id), number=count + 1,
                     request_id=request_id, revision=_next_version(game), created_version=_next_version(game),
-                    dealer_seat=next_dealer_seat(game))
+                    dealer_seat=dealer_after(game, last_dealer))
         _fill(game, hand, result)
         db.session.add(hand)
         return hand, True
@@ -148,16 +148,17 @@ def record_hand(game_id: str, held: object, typed: object = None, request_id: ob
     return _written(hand, created, read)
 
 
-def _room_for_a_hand(game: Game) -> int:
-    """How many hands the game holds, when it can take one more: whether it is over is a sum
-    of its hands' per-seat rows against the target (a team game's team totals decide)."""
-    count = hand_count(game.id)
+def _room_for_a_hand(game: Game) -> tuple[int, int | None]:
+    """How many hands the game holds, when it can take one more, and who dealt the last:
+    whether it is over is a sum of its hands' per-seat rows against the target (a team
+    game's team totals decide)."""
+    count, last_dealer = hands_and_last_dealer(game.id)
     if count >= MAX_HANDS:
         raise Conflict(say(N_("A game holds at most %(max)s hands: start a new game to play on."),
                           max=MAX_HANDS))
     if is_over(game):
         raise Conflict(say(N_("This game is over: raise the target to keep playing.")))
-    return count
+    return count, last_dealer
 
 
 def _count_save(game: Game) -> None:
