@@ -2,8 +2,9 @@
 
 SQLite (the default, in instance/) or PostgreSQL through psycopg 3, straight or through
 a pooler such as PgBouncer in transaction pooling (docs/operating.md, "More than one
-server"): nothing relies on a PostgreSQL session outliving its transaction, so
-prepared statements are off and the upgrade's lock is a transaction's. Several app
+server"): nothing relies on a PostgreSQL session outliving its transaction, so the
+upgrade's lock is a transaction's, and statements are prepared only on a connection
+proven to reach PostgreSQL itself (prepare_when_direct). Several app
 servers may start at once (gunicorn workers, or several machines on one
 PostgreSQL): each takes a lock before upgrading, so exactly one of them runs a
 migration and the others find the schema already at the newest revision.
@@ -11,6 +12,8 @@ migration and the others find the schema already at the newest revision.
 from __future__ import annotations
 
 import gc
+import ipaddress
+import socket
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -87,8 +90,7 @@ def configure(app: Flask) -> None:
         app.config["SQLALCHEMY_DATABASE_URI"] = url.render_as_string(hide_password=False)
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options.setdefault("pool_pre_ping", True)  # survive a database restart
-        # A pooler in transaction mode hands each transaction any server connection: a
-        # statement psycopg prepared on one ("_pg3_0") is missing, or already there, on the next.
+        # Until prepare_when_direct has looked at a new connection: nothing prepared.
         options["connect_args"] = {"prepare_threshold": None, **options.get("connect_args", {})}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
@@ -139,6 +141,72 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+# psycopg's own default: a statement a session has run this many times is prepared.
+PREPARE_THRESHOLD = 5
+_SERVER_ENDS = "SELECT inet_server_addr(), inet_server_port(), inet_client_addr(), inet_client_port()"
+
+
+@event.listens_for(Engine, "connect")
+def prepare_when_direct(dbapi_connection, connection_record) -> None:
+    """Prepared statements (no planning of a statement the session has run before) on a
+    connection straight to PostgreSQL; none through anything else. A pooler in transaction
+    mode hands each transaction any server session: a statement psycopg prepared on one
+    ("_pg3_0") is missing, or already there, on the next."""
+    if type(dbapi_connection).__module__.split(".")[0] == "psycopg":
+        direct = reaches_postgres_directly(dbapi_connection)
+        dbapi_connection.prepare_threshold = PREPARE_THRESHOLD if direct else None
+
+
+def reaches_postgres_directly(connection) -> bool:
+    """Whether the server's end of this session is the app's own TCP socket. A pooler or
+    proxy between them holds its own socket to PostgreSQL, whose ends are not the app's.
+    A Unix socket has no addresses to compare, so it counts as not proven; so does any error."""
+    from psycopg.pq import TransactionStatus  # only ever called with a psycopg connection
+
+    idle = connection.info.transaction_status == TransactionStatus.IDLE
+    try:
+        with connection.cursor() as cursor:
+            server_view = cursor.execute(_SERVER_ENDS).fetchone()
+        app_view = _socket_ends(connection.pgconn.socket)
+    except Exception:  # noqa: BLE001 (unproven is enough: such a connection prepares nothing)
+        return False
+    finally:
+        if idle and not connection.autocommit:
+            try:
+                connection.rollback()  # the probe's transaction, so the pool gets the session idle
+            except Exception:  # noqa: BLE001 (a broken connection fails its first real use)
+                pass
+    return app_view is not None and same_tcp_connection(app_view, server_view)
+
+
+def _socket_ends(fd: int) -> tuple[tuple[str, int], tuple[str, int]] | None:
+    """(local, remote) (address, port) of a TCP socket; None for a Unix socket."""
+    sock = socket.socket(fileno=fd)
+    try:
+        if sock.family not in (socket.AF_INET, socket.AF_INET6):
+            return None
+        return sock.getsockname()[:2], sock.getpeername()[:2]
+    finally:
+        sock.detach()  # the descriptor stays libpq's
+
+
+def same_tcp_connection(app_view: tuple[tuple[str, int], tuple[str, int]], server_view) -> bool:
+    """app_view: the app socket's (local, remote) ends; server_view: what the server reports,
+    (its address, its port, the client's address, the client's port), NULLs on a Unix socket."""
+    (app_address, app_port), (remote_address, remote_port) = app_view
+    server_address, server_port, client_address, client_port = server_view
+    if None in (server_address, server_port, client_address, client_port):
+        return False
+    return (_address(remote_address) == _address(server_address) and remote_port == server_port
+            and _address(app_address) == _address(client_address) and app_port == client_port)
+
+
+def _address(value) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """One spelling per address: an IPv6 zone dropped, ::ffff:a.b.c.d read as a.b.c.d."""
+    address = ipaddress.ip_address(str(value).split("%", 1)[0])
+    return getattr(address, "ipv4_mapped", None) or address
 
 
 class GarbageGuard:

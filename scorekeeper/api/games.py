@@ -90,13 +90,17 @@ def record_hand(game_id: str):
     written = hands.record_hand(game_id, body.get("held"), body.get("typed_totals"),
                                 body.get("request_id"), after=body_after(body),
                                 after_version=body_after_revision(body),
-                                confirm_new=body_flag(body, "confirm_new"))
+                                confirm_new=body_flag(body, "confirm_new"), with_game=True)
     return _written_response(game_id, written), 201 if written.created else 200
 
 
 def _written_response(game_id: str, written):
-    """A written hand and its game, read after the write committed."""
-    return jsonify(written_dict(_game_rows(game_id), written.hand.id))
+    """A written hand and its game: as the write left them, read in its transaction (or,
+    when a racing save of the same request id won, read now)."""
+    if written.game is not None:
+        return jsonify(written_dict(written.game, written.shown))
+    game = _game_rows(game_id)
+    return jsonify(written_dict(game, game.hand(written.hand.id)))
 
 
 @bp.put("/games/<public_id:game_id>/hands/<int:number>")
@@ -104,7 +108,8 @@ def replace_hand(game_id: str, number: int):
     games.check_key(game_id, bearer_key())
     body = json_body(HAND_FIELDS - {"request_id", "after", "after_revision", "confirm_new"})
     written = hands.replace_hand(game_id, number, body.get("held"), body.get("typed_totals"),
-                                 expected_revision=body_revision(body), hand_id=body_hand_id(body))
+                                 expected_revision=body_revision(body), hand_id=body_hand_id(body),
+                                 with_game=True)
     return _written_response(game_id, written)
 
 
@@ -115,13 +120,13 @@ def delete_hand(game_id: str, number: int):
     games.check_key(game_id, bearer_key())
     body = json_body({"hand_id", "revision"}) if request.get_data() else {}
     revision = body_revision(body) if "revision" in body else query_revision()
-    written = hands.delete_hand(game_id, number, revision, hand_id=body_hand_id(body))
-    return jsonify({"game": _game_json(game_id), "deleted": written.deleted})
+    written = hands.delete_hand(game_id, number, revision, hand_id=body_hand_id(body), with_game=True)
+    return jsonify({"game": game_dict(written.game), "deleted": written.deleted})
 
 
 @bp.post("/games/<public_id:game_id>/hands/<hand_id:hand_id>/restore")
 def restore_hand(game_id: str, hand_id: str):
     """Put a deleted hand back at its number, as it was (201; 200 if it was already back)."""
     games.check_key(game_id, bearer_key())
-    written = hands.restore_hand(game_id, hand_id)
+    written = hands.restore_hand(game_id, hand_id, with_game=True)
     return _written_response(game_id, written), 201 if written.created else 200

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import url_for
 
-from ..services.game_rows import GameRows
+from ..services.game_rows import GameRows, HandRow
 
 
 def game_dict(game: GameRows) -> dict:
@@ -21,8 +21,6 @@ def game_dict(game: GameRows) -> dict:
     }
 
 
-def written_dict(game: GameRows, row_id: int | None) -> dict:
-    """A write's answer: the hand it wrote (its row id; None if another phone removed it
-    since) and its game."""
-    hand = None if row_id is None else game.hand(row_id)
+def written_dict(game: GameRows, hand: HandRow | None) -> dict:
+    """A write's answer: the hand it wrote (None if another phone removed it since) and its game."""
     return {"hand": None if hand is None else hand._asdict(), "game": game_dict(game)}

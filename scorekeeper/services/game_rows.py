@@ -78,6 +78,15 @@ def game_rows(game_id: str) -> GameRows | None:
     raise Conflict(say(N_("The game is busy: other phones are saving right now. Try again.")))
 
 
+def rows_in_write(head: Game) -> GameRows:
+    """The game as the write under way leaves it (transactions.write_game's `answer`): read in
+    the write's own transaction, which holds the game, so no other write can land between
+    the statements and the game's row and players are the ones the write loaded."""
+    read = _read(head)
+    assert read is not None, "a write's own version moved under it"
+    return read
+
+
 def _read(head: Game) -> GameRows | None:
     """The game at `head`'s version, or None if a write landed before its hands were read."""
     connection = db.session.connection()

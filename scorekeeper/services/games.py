@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import aliased, joinedload, selectinload
 
 from ..domain.editions import DEFAULT_EDITION, MAX_TARGET, HouseRuleError, get_edition, parse_house_rules, parse_target
 from ..domain.scoring import (
@@ -43,12 +43,19 @@ def load_game(game_id: str) -> Game | None:
     return db.session.scalars(stmt).unique().one_or_none()
 
 
-def load_game_head(game_id: str) -> Game | None:
-    """The game and its players, not its hands: what recording one more hand needs."""
+def load_game_head(game_id: str, for_update: bool = False) -> Game | None:
+    """The game and its players, not its hands: what recording one more hand needs.
+
+    `for_update` (a write, services/transactions.py): on PostgreSQL the same statement locks
+    the game's row (FOR UPDATE OF games), waiting for a writer before it and then reading the
+    row as that writer left it; the players come joined in, as they never change once seated."""
     if not looks_like_public_id(game_id):
         return None
-    stmt = select(Game).where(Game.id == game_id, VISIBLE).options(selectinload(Game.players))
-    return db.session.scalars(stmt).one_or_none()
+    stmt = select(Game).where(Game.id == game_id, VISIBLE)
+    if for_update:
+        stmt = stmt.options(joinedload(Game.players)).with_for_update(of=Game)
+        return db.session.scalars(stmt).unique().one_or_none()
+    return db.session.scalars(stmt.options(selectinload(Game.players))).one_or_none()
 
 
 def hand_count(game_id: str) -> int:
@@ -60,7 +67,21 @@ def next_dealer_seat(game: Game) -> int:
     stored dealer: one small query, the hands are not loaded."""
     last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
                              .order_by(Hand.number.desc()).limit(1))
+    return dealer_after(game, last)
+
+
+def dealer_after(game: Game, last: int | None) -> int:
+    """Who deals after the seat that dealt the last hand (None: no hand yet)."""
     return dealing_seat(last, game.first_dealer_seat, len(game.players))
+
+
+def hands_and_last_dealer(game_id: str) -> tuple[int, int | None]:
+    """How many hands the game holds and the seat that dealt its last one: one statement."""
+    last = aliased(Hand)
+    dealt = (select(last.dealer_seat).where(last.game_id == game_id)
+             .order_by(last.number.desc()).limit(1).scalar_subquery())
+    count, seat = db.session.execute(select(func.count(Hand.id), dealt).where(Hand.game_id == game_id)).one()
+    return count, seat
 
 
 def empty_sheet(game: Game) -> ScoreSheet:

@@ -5,7 +5,7 @@ Numbers are places in the game and move up when an earlier hand is deleted; a ha
 """
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import selectinload
 
 from ..domain.scoring import Hand as DomainHand
@@ -33,8 +33,9 @@ def undoable_delete(game: Game) -> DeletedHand | None:
 def free_hand_id(game_id: str, request_id: object) -> str:
     """The new hand's id: its request id when that can serve and names no other hand."""
     wanted = hand_id_from(request_id)
-    taken = db.session.scalar(select(Hand.id).where(Hand.game_id == game_id, Hand.public_id == wanted)) \
-        or deleted_hand(game_id, public_id=wanted)
+    taken = db.session.scalar(select(or_(  # a saved hand's or a deleted one's: one question
+        select(Hand.id).where(Hand.game_id == game_id, Hand.public_id == wanted).exists(),
+        select(DeletedHand.id).where(DeletedHand.game_id == game_id, DeletedHand.public_id == wanted).exists())))
     return new_hand_id() if taken else wanted
 
 

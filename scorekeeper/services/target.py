@@ -5,7 +5,7 @@ from ..domain.editions import HouseRuleError, parse_target
 from ..domain.text import N_, message_of, say
 from ..models import Game
 from .errors import Invalid
-from .games import load_game_head, teams_of
+from .games import teams_of
 from .hand_scores import is_over, side_totals
 from .transactions import write_game
 
@@ -27,4 +27,4 @@ def change_target(game_id: str, target: object) -> None:
             game.past_targets = [*game.past_targets, game.target]
         game.target = goal
 
-    write_game(game_id, change, load=load_game_head)
+    write_game(game_id, change)

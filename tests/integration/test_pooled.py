@@ -17,6 +17,9 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
+from scorekeeper.database import PREPARE_THRESHOLD, reaches_postgres_directly
+from scorekeeper.models import db
+from scorekeeper.plain_select import thread_connections
 from tests.integration.conftest import _no_postgres
 from tests.support.servers import Server
 
@@ -45,6 +48,35 @@ def pgbouncer(postgres) -> tuple[str, int]:
         _no_postgres(f"pooled servers skipped: cannot ask PgBouncer at {url}: {str(err).strip()[:200]}")
     assert config["pool_mode"] == "transaction", config["pool_mode"]
     return url, int(config["default_pool_size"])
+
+
+def test_nothing_is_prepared_through_the_pooler(postgres, pgbouncer, make_app):
+    """The pooler may run each transaction on another PostgreSQL session: the app's connections
+    to it (the pool's and the poll's own) prepare nothing (database.prepare_when_direct)."""
+    bouncer_url, _pool_size = pgbouncer
+    direct_url = postgres.create()
+    pooled_url = make_url(bouncer_url).set(database=make_url(direct_url).database)
+    try:
+        app = make_app(pooled_url.render_as_string(hide_password=False))
+        client = app.test_client()
+        game = client.post("/api/games", json={"players": ["Ana", "Ben"]}).json
+        etag = client.get(f"/games/{game['id']}/board").headers["ETag"]
+        for n in range(2 * PREPARE_THRESHOLD):
+            assert client.get(f"/games/{game['id']}/board", headers={"If-None-Match": etag}).status_code == 304
+            saved = client.post(f"/api/games/{game['id']}/hands", json={"held": {"Ana": [], "Ben": [str(n)]}},
+                                headers={"Authorization": f"Bearer {game['edit_key']}"})
+            assert saved.status_code == 201, saved.json
+            etag = client.get(f"/games/{game['id']}/board").headers["ETag"]
+        with app.app_context():
+            polls, _new = thread_connections(db.engine).get()
+            with db.engine.connect() as conn:
+                pooled = conn.connection.dbapi_connection
+                assert not reaches_postgres_directly(pooled)
+                assert pooled.prepare_threshold is None
+            assert polls.prepare_threshold is None
+            db.engine.dispose()
+    finally:
+        postgres.drop(direct_url)
 
 
 def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, pgbouncer, tmp_path):

@@ -59,5 +59,7 @@ def test_the_deal_rule_by_seat_passes_left_and_wraps():
 def test_services_ask_the_domain_who_deals_rather_than_counting_seats_themselves():
     import inspect
     from scorekeeper.services import games
-    source = inspect.getsource(games.next_dealer_seat)
-    assert "dealing_seat(" in source and "% len(" not in source
+    asks = inspect.getsource(games.next_dealer_seat)
+    source = inspect.getsource(games.dealer_after)
+    assert "dealer_after(" in asks and "dealing_seat(" in source
+    assert "% len(" not in source + asks
