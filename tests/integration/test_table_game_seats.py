@@ -4,14 +4,14 @@ game scored afresh from its held cards."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import delete, select, update
 
-from scorekeeper.domain import league
-from scorekeeper.domain.league import finished_game
 from scorekeeper.domain.scoring import SYSTEMS
 from scorekeeper.models import FamilyTable, Game, TableGameSeat, db
 from scorekeeper.services import games, table_game_seats, table_stats, tables, target
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.table_stats import GameSummary, PlayerStats
 from tests.integration.test_hand_scores import PLAYERS, play, writes
+from tests.support import league_model as league
+from tests.support.league_model import finished_game
 
 
 def rescored(game_id: str) -> dict[str, dict]:
