@@ -4,7 +4,6 @@ game scored afresh from its held cards."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import delete, select, update
 
-from scorekeeper.domain.scoring import SYSTEMS
 from scorekeeper.models import FamilyTable, Game, TableGameSeat, db
 from scorekeeper.services import games, table_game_seats, table_stats, tables, target
 from scorekeeper.services.errors import Invalid
@@ -150,24 +149,6 @@ def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
                                     {n: t for n, t in typed.items() if n != "Dee"})) for kind, at, (held, typed) in steps
                         if held["Dee"] != [] or "Dee" in typed])
         assert stored(other.id) == rescored(other.id)
-        assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
-        reads_as_rescored(table.id)
-
-
-def test_rename_merge_and_a_loose_game_joining(app):
-    with app.test_request_context():
-        table, _ = tables.create_table("Evening")
-        game = tables.start_game(table.id, PLAYERS, scoring=sorted(SYSTEMS)[0], target=60)
-        play(game.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
-        tables.rename_player(table.id, "Ben", "Benjamin")
-        assert stored(game.id) == rescored(game.id)
-        loose, _ = games.create_game(["Ana", "Eve"], target=500)
-        play(loose.id, [("save", 0, ({"Ana": ["skip"], "Eve": []}, {}))] * 2)
-        assert stored(loose.id) == {}  # no table, no rows
-        tables.adopt_game(table.id, loose.id)
-        assert stored(loose.id) == rescored(loose.id)
-        tables.merge_players(table.id, "Benjamin", "Eve")
-        assert stored(game.id) == rescored(game.id) and stored(loose.id) == rescored(loose.id)
         assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
         reads_as_rescored(table.id)
 
