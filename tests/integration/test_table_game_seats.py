@@ -153,24 +153,6 @@ def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
         reads_as_rescored(table.id)
 
 
-def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):
-    """Staleness is per game: a game changed behind the writers' back (version moved, rows
-    gone) is found and rewritten; the table's other games are left as they are."""
-    with app.test_request_context():
-        table, _ = tables.create_table("Evening")
-        first = tables.start_game(table.id, PLAYERS, target=500)
-        second = tables.start_game(table.id, PLAYERS, target=500)
-        play(first.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
-        db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == first.id))
-        db.session.execute(update(Game).where(Game.id == second.id).values(version=Game.version + 5))
-        db.session.commit()
-        assert sorted(table_game_seats.stale_games(table.id)) == sorted([first.id, second.id])
-        table_game_seats.fresh_rows(table.id)
-        db.session.commit()
-        assert table_game_seats.stale_games(table.id) == []
-        assert stored(first.id) == rescored(first.id) and stored(second.id) == rescored(second.id)
-
-
 def test_a_row_at_another_version_is_rescored_by_the_read_never_believed(app, client):
     """Rows left at another version than their game's, with wrong numbers in them, are never
     shown: the page, the API and the league read the game rescored, and the rows are kept so."""

@@ -11,7 +11,6 @@ from datetime import datetime
 from scorekeeper.domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked
 from scorekeeper.domain.scoring import ScoreSheet
 from scorekeeper.domain.systems import system_of
-from scorekeeper.domain.teams import Teams, TeamScoring
 
 
 @dataclass(frozen=True)
@@ -43,23 +42,17 @@ class FinishedGame:
         return places[a][1] == b or places[b][1] == a
 
 
-def finished_game(game_id: str, finished_at: datetime, sheet: ScoreSheet, teams: Teams | None = None):
-    """A score sheet as a finished game (None while it is not over). In a team game every
-    player carries their team's total and the winning team's players all win."""
-    teams = sheet.teams if teams is None else teams
-    if not teams:
-        outcome, totals = sheet.outcome(), sheet.standings()
-    else:
-        scoring = TeamScoring.of(sheet.system, teams)
-        hands = [(hand.winner, points) for hand, points in zip(sheet.hands, sheet.points())]
-        outcome = scoring.outcome(hands, sheet.target)
-        rows = scoring.running(hands)
-        by_team = rows[-1] if rows else dict.fromkeys(range(len(teams)), 0)
-        totals = {name: by_team[scoring.team_of(name)] for name in sheet.players}
+def finished_game(game_id: str, finished_at: datetime, sheet: ScoreSheet) -> FinishedGame | None:
+    """A score sheet as a finished game (None while it is not over); in a team game each
+    player carries their team's total."""
+    outcome = sheet.outcome()
     if not outcome.finished:
         return None
-    return FinishedGame(game_id, finished_at, tuple(sheet.players), sheet.scoring, totals,
-                        tuple(outcome.winners), tuple(tuple(team) for team in teams or ()))
+    teams = tuple(tuple(team) for team in sheet.teams or ())
+    by_team = sheet.team_standings()
+    totals = {name: by_team[n] for n, team in enumerate(teams) for name in team} if teams else sheet.standings()
+    return FinishedGame(game_id, finished_at, tuple(sheet.players), sheet.scoring, totals, tuple(outcome.winners),
+                        teams)
 
 
 def league(games: list[FinishedGame]) -> list[LeagueRow]:

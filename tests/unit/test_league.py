@@ -3,11 +3,9 @@ as the domain orders and ranks them (domain/league.py) over the plain count the 
 checked against (tests/support/league_model.py)."""
 from datetime import datetime, timedelta
 
-from scorekeeper.domain.editions import EDITIONS, HouseRules
 from scorekeeper.domain.league import seat_places
-from scorekeeper.domain.scoring import ScoreSheet, build_hand
 from scorekeeper.domain.systems import LOWEST_TOTAL, WINNER_TAKES_POINTS
-from tests.support.league_model import FinishedGame, blocks, finished_game, league
+from tests.support.league_model import FinishedGame, blocks, league
 
 START = datetime(2026, 11, 1, 20, 0)
 
@@ -149,23 +147,3 @@ def test_a_final_order_keeps_seat_order_for_equal_totals_and_never_parts_partner
     # Ana and Cy's team leads: both have Ben's team behind them, and Ben and Dee nobody
     assert seat_places(WINNER_TAKES_POINTS, [("Ana", 90, 0), ("Ben", 5, 1), ("Cy", 90, 0), ("Dee", 5, 1)]) == {
         "Ana": (1, "Ben"), "Cy": (2, "Ben"), "Ben": (3, None), "Dee": (4, None)}
-
-
-def _sheet(scoring, target):
-    sheet = ScoreSheet(EDITIONS["classic"], HouseRules(), scoring, target, ["Ana", "Ben", "Cy", "Dee"])
-    for held in ({"Ana": [], "Ben": ["7", "wild"], "Cy": ["skip"], "Dee": ["3"]},  # Ben 57, Cy 20, Dee 3
-                 {"Ana": ["9"], "Ben": [], "Cy": ["draw2"], "Dee": ["wild-draw4"]}):  # Ana 9, Cy 20, Dee 50
-        sheet.hands.append(build_hand(sheet.edition, sheet.players, held))
-    return sheet
-
-
-def test_a_score_sheet_becomes_a_league_record_once_it_is_over():
-    when = START
-    assert finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 500)) is None
-    # winner takes points to 80: Ana 57+20+3 = 80 in hand 1, Ben 9+20+50 = 79 in hand 2
-    record = finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 80))
-    assert record.totals == {"Ana": 80, "Ben": 79, "Cy": 0, "Dee": 0} and record.winners == ("Ana",)
-    # teams Ana+Cy, Ben+Dee, lowest total to 100: team 0 = 20 + 29 = 49, team 1 = 60 + 50 = 110
-    record = finished_game(7, when, _sheet(LOWEST_TOTAL, 100), (("Ana", "Cy"), ("Ben", "Dee")))
-    assert record.totals == {"Ana": 49, "Ben": 110, "Cy": 49, "Dee": 110}
-    assert record.winners == ("Ana", "Cy") and record.scoring == LOWEST_TOTAL
