@@ -206,7 +206,7 @@ class TableGameSeat(db.Model):
     team_total: Mapped[int | None]  # its team's total; None outside a team game
     team: Mapped[int | None]
     ended_at: Mapped[datetime | None]  # when the hand that finished the game was saved
-    # A finished game's final order, for the league (domain.league.FinishedGame.places); None before its end:
+    # A finished game's final order, for the league (domain.league.seat_places); None before its end:
     place: Mapped[int | None]  # 1 for the best
     behind: Mapped[int | None]  # the players.id of the next opponent behind this seat; None for the last
 

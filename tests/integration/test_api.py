@@ -94,6 +94,8 @@ def test_request_id_records_one_hand(client, game):
     assert len(client.get(f"/api/games/{game['id']}").json["hands"]) == 1
     other = post_hand(client, game, HAND, request_id="tap-2")
     assert other.status_code == 201 and other.json["hand"]["number"] == 2
+    late = post_hand(client, game, HAND, request_id="tap-1")  # resent after another save: that hand, today's game
+    assert late.json["hand"] == first.json["hand"] and late.json["game"] == client.get(f"/api/games/{game['id']}").json
 
 
 @pytest.mark.parametrize("held, words", [

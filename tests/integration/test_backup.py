@@ -12,7 +12,7 @@ from scorekeeper.services.backups.export import export_all, json_text
 from scorekeeper.models import Game, db
 from sqlalchemy import select
 
-from tests.support.helpers import auth, keep_score, new_game, post_hand
+from tests.support.helpers import auth, csrf_token, keep_score, new_game, post_hand
 from tests.support.routes import snapshot
 
 HANDS = [
@@ -221,11 +221,6 @@ def test_score_sheet_as_csv(client):
     assert "'=cmd|' /C calc'!A0 points" in header and "'@SUM(1) points" in header
     assert not any(cell.startswith(("=", "@", "+", "-")) for row in csv.reader(io.StringIO(text)) for cell in row)
     assert client.get("/games/99/export.csv").status_code == 404
-
-
-def csrf_token(client) -> str:
-    html = client.get("/").get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
 def test_home_page_has_the_restore_form_and_no_backup_of_everything(client):

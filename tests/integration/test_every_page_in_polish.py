@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.domain.judge import QUESTIONS
 from scorekeeper.domain.rulebook import EDITION_SLUGS
-from tests.support.helpers import auth, game_backup, keep_score, new_game, post_hand
+from tests.support.helpers import game_backup, keep_score, new_game, post_hand
 from tests.support.routes import is_api, rules
 
 PL = {"Accept-Language": "pl-PL,pl;q=0.9"}

@@ -1,9 +1,8 @@
 """The JSON API's game (GET /api/games/<id>, and every write's answer) is read from the
-hands' rows and their per-seat points (services/game_rows.py). Whatever the writes, in
-whichever worker, every answer must be the JSON the whole game scored afresh from its held
-cards gives, byte for byte."""
-import pytest
-
+hands' rows and their per-seat points (services/game_rows.py): the oracle here, the JSON
+the whole game scored afresh from its held cards gives (`recomputed`), serves test_game_rows
+(random writes of every kind through the API) and test_edit_state (every kind of write, read
+in every worker); an answer keeps the contract's shape whatever the rows hold."""
 from scorekeeper.services import games
 
 from tests.support.helpers import auth, new_game, post_hand
@@ -43,78 +42,6 @@ def recomputed(app, game_id: str) -> bytes:
     """The game as GET answers it, loaded whole and scored from every hand."""
     with app.test_request_context():
         return app.json.response(full_game(app, game_id)).get_data()
-
-
-def recomputed_save(app, game_id: str, hand_id: str) -> bytes:
-    """A save's answer (the hand and its game), loaded whole and scored from every hand."""
-    payload = full_game(app, game_id)
-    hand = next(h for h in payload["hands"] if h["id"] == hand_id)
-    with app.test_request_context():
-        return app.json.response({"hand": hand, "game": payload}).get_data()
-
-
-@pytest.fixture(params=["plain", "teams"])
-def scoring_game(request, client):
-    options = {"target": 5000}
-    if request.param == "teams":
-        options["teams"] = [["Ana", "Cy"], ["Ben", "Dee"]]
-    return new_game(client, PLAYERS, **options)
-
-
-def test_every_save_answers_what_a_full_recomputation_gives(app, client, scoring_game):
-    game = scoring_game
-    for n in range(12):
-        response = post_hand(client, game, held(n % 4, n), request_id=f"r{n}")
-        assert response.status_code == 201, response.json
-        assert response.data == recomputed_save(app, game["id"], response.json["hand"]["id"])
-    again = post_hand(client, game, held(0, 0), request_id="r3")  # a resent save: that same hand
-    assert again.json["hand"]["number"] == 4
-    assert again.data == recomputed_save(app, game["id"], again.json["hand"]["id"])
-
-
-def test_edits_deletes_restores_and_a_new_target_are_caught_up_exactly(app, client, scoring_game):
-    game = scoring_game
-    for n in range(8):
-        post_hand(client, game, held(n % 4, n))
-    url = f"/api/games/{game['id']}"
-    steps = [
-        lambda: client.put(f"{url}/hands/3", json={"held": held(2, 40)}, headers=auth(game)),
-        lambda: client.delete(f"{url}/hands/2", headers=auth(game)),
-        lambda: post_hand(client, game, held(1, 41)),
-        lambda: client.post(f"{url}/hands/{deleted[0]}/restore", headers=auth(game)),
-        lambda: client.patch(url, json={"target": 6000}, headers=auth(game)),
-        lambda: client.delete(f"{url}/hands/9", headers=auth(game)),
-        lambda: post_hand(client, game, held(3, 42)),
-    ]
-    deleted = []
-    for step in steps:
-        response = step()
-        assert response.status_code < 300, response.json
-        if response.json.get("deleted"):
-            deleted.append(response.json["deleted"])
-        assert client.get(url).data == recomputed(app, game["id"])
-
-
-def test_a_worker_catches_up_with_writes_made_in_another(app, client, make_app, database_url, scoring_game):
-    """Two workers on one database: what one wrote (a new hand, an edit, a delete and a new
-    hand at the same count) the other shows exactly."""
-    game = scoring_game
-    other = make_app(database_url).test_client()
-    url = f"/api/games/{game['id']}"
-    for n in range(5):
-        post_hand(client, game, held(n % 4, n))
-    assert other.get(url).data == recomputed(app, game["id"])  # the other worker keeps it now
-    writes = [
-        lambda: post_hand(client, game, held(2, 7)),
-        lambda: client.put(f"{url}/hands/1", json={"held": held(3, 8)}, headers=auth(game)),
-        lambda: client.delete(f"{url}/hands/4", headers=auth(game)),
-        lambda: post_hand(client, game, held(0, 9)),  # as many hands as before the delete
-        lambda: post_hand(other, game, held(1, 10)),
-    ]
-    for write in writes:
-        assert write().status_code < 300
-        assert other.get(url).data == recomputed(app, game["id"])
-        assert client.get(url).data == recomputed(app, game["id"])
 
 
 def test_an_edit_answers_the_hand_and_its_game_even_for_a_hand_without_an_id(app, client):

@@ -1,7 +1,5 @@
 """The judge over HTTP: `POST /api/judge` (the contract in docs/api.md) and the `/judge` pages."""
 import re
-import sys
-from pathlib import Path
 
 import pytest
 

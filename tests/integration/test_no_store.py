@@ -3,7 +3,7 @@ cookie it sets) says Cache-Control: no-store, so no browser or proxy cache keeps
 import re
 from io import BytesIO
 
-from tests.support.helpers import new_game, post_hand
+from tests.support.helpers import post_hand
 from tests.support.routes import build, rules
 
 

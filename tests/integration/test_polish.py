@@ -7,6 +7,7 @@ from html import unescape
 import pytest
 
 from scorekeeper.domain.rulebook import rules_for
+from tests.support.helpers import new_game
 
 EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
 PL = {"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"}
@@ -126,22 +127,16 @@ def test_polish_search_finds_polish_words_and_counts_in_polish(client):
     assert 'data-few="{n} zasady pasują."' in html and 'data-many="{n} zasad pasuje."' in html
 
 
-def new_game(client, **body) -> int:
-    response = client.post("/api/games", json={"players": ["Ana", "Ben"], **body})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["id"]
-
-
 @pytest.mark.parametrize("penalty, words", [(2, "2 karty"), (5, "5 kart"), (12, "12 kart"), (1, "1 karta")])
 def test_house_uno_penalty_counts_cards_in_polish(client, penalty, words):
-    game = new_game(client, house_rules={"uno_penalty": penalty})
+    game = new_game(client, ("Ana", "Ben"), house_rules={"uno_penalty": penalty})["id"]
     _, html = get(client, f"/rules/classic?game={game}", **PL)
     assert f"Obowiązuje w tej grze: {words}." in html
 
 
 @pytest.mark.parametrize("points, words", [(22, "22 punkty"), (25, "25 punktów")])
 def test_blank_points_in_polish(client, points, words):
-    game = new_game(client, edition="classic-112", house_rules={"blank_points": points})
+    game = new_game(client, ("Ana", "Ben"), edition="classic-112", house_rules={"blank_points": points})["id"]
     _, html = get(client, f"/rules/classic-112?game={game}", **PL)
     assert f"Czysta karta liczy się za {words}." in html
 
@@ -257,7 +252,7 @@ def test_api_errors_follow_accept_language_with_machine_values_unchanged(client)
     assert english.get_json()["error"] == "Two players are called 'Ana': give each player a different name."
     assert polish.get_json() == {"error": "Dwóch graczy nazywa się „Ana”: daj każdemu inne imię."}
     assert "Accept-Language" in polish.vary
-    game = new_game(client)
+    game = new_game(client, ("Ana", "Ben"))["id"]
     body = client.post(f"/api/games/{game}/hands", json={"held": {}}, headers=PL).get_json()
     assert body == {"error": "Do tego potrzebny jest klucz zapisu gry: wyślij 'Authorization: Bearer <edit_key>'."}
     body = client.post("/api/games", data="x", headers=PL).get_json()

@@ -2,7 +2,6 @@
 restores, judge calls); past it, 429 with Retry-After and the usual error body. A family's
 evening never meets the default numbers."""
 import json
-import re
 from io import BytesIO
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from scorekeeper import rate_limits
 from scorekeeper.models import Game, db
 
-from tests.support.helpers import game_backup, new_game, post_hand
+from tests.support.helpers import csrf_token, game_backup, new_game, post_hand
 
 NEW_GAME_FORM = {"players-0": "Mom", "players-1": "Dad", "players-2": "Zoe", "edition": "classic",
                  "scoring": "winner-takes-points", "target": "500"}
@@ -28,11 +27,6 @@ def limited(make_app, database_url):
 def games_stored(app) -> int:
     with app.app_context():
         return db.session.query(Game).count()
-
-
-def csrf_token(client, path: str) -> str:
-    page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
 
 
 def assert_throttled(response, json_body: bool):

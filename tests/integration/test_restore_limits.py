@@ -10,7 +10,6 @@ from scorekeeper.services.backups import restore as restoring
 from scorekeeper.services.backups.restore import RestoreError, restore
 from scorekeeper.models import Game, HeldCards, db
 
-from tests.support.helpers import auth, new_game, post_hand
 from tests.support.servers import Server
 
 HAND = {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}

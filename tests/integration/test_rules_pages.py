@@ -7,6 +7,7 @@ import pytest
 from markupsafe import escape
 
 from scorekeeper.domain.rulebook import REQUIRED_IDS, SECTIONS, get_rule, rules_for, search
+from tests.support.helpers import new_game
 
 EDITION_SLUGS = ["classic", "classic-112", "wimpy-kid"]
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -56,12 +57,6 @@ def article(html: str, rule_id: str) -> str:
     match = re.search(rf'<article id="?{re.escape(rule_id)}"?>(.*?)</article>', html, re.S)
     assert match, f"no article {rule_id}"
     return match.group(1)
-
-
-def new_game(client, **house) -> int:
-    response = client.post("/api/games", json={"players": ["Ana", "Ben"], "house_rules": house})
-    assert response.status_code == 201
-    return response.get_json()["id"]
 
 
 @pytest.mark.parametrize("edition", EDITION_SLUGS)
@@ -169,7 +164,7 @@ def test_query_is_escaped(client):
 
 
 def test_game_link_marks_its_house_rules_in_force(client):
-    game = new_game(client, zero_counts_ten=True)
+    game = new_game(client, ("Ana", "Ben"), house_rules={"zero_counts_ten": True})["id"]
     html, _ = get_page(client, f"/rules/classic?game={game}")
     assert "In force in this game" in article(html, "house-zero-counts-ten")
     assert 'class="hr on"' in article(html, "house-zero-counts-ten")
@@ -182,7 +177,7 @@ def test_game_link_marks_its_house_rules_in_force(client):
 
 
 def test_game_with_stacking_and_its_own_uno_penalty(client):
-    game = new_game(client, stacking=True, uno_penalty=3)
+    game = new_game(client, ("Ana", "Ben"), house_rules={"stacking": True, "uno_penalty": 3})["id"]
     html, _ = get_page(client, f"/rules/classic?game={game}")
     assert "In force" in article(html, "house-stacking")
     assert "3 cards" in article(html, "house-uno-penalty")
@@ -207,14 +202,14 @@ def test_without_a_game_nothing_is_marked_in_force(client):
 
 
 def test_a_game_of_another_edition_is_not_marked_but_linked(client):
-    game = new_game(client, zero_counts_ten=True)
+    game = new_game(client, ("Ana", "Ben"), house_rules={"zero_counts_ten": True})["id"]
     html, _ = get_page(client, f"/rules/wimpy-kid?game={game}")
     assert "In force" not in html
     assert f'href="/rules/classic?game={game}"' in html
 
 
 def test_scoreboard_links_to_its_editions_rules(client):
-    game = new_game(client)
+    game = new_game(client, ("Ana", "Ben"))["id"]
     html = client.get(f"/games/{game}").get_data(as_text=True)
     assert f'href="/rules/classic?game={game}"' in html
 

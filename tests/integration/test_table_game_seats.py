@@ -4,14 +4,13 @@ game scored afresh from its held cards."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import delete, select, update
 
-from scorekeeper.domain import league
-from scorekeeper.domain.league import finished_game
-from scorekeeper.domain.scoring import SYSTEMS
 from scorekeeper.models import FamilyTable, Game, TableGameSeat, db
 from scorekeeper.services import games, table_game_seats, table_stats, tables, target
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.table_stats import GameSummary, PlayerStats
 from tests.integration.test_hand_scores import PLAYERS, play, writes
+from tests.support import league_model as league
+from tests.support.league_model import finished_game
 
 
 def rescored(game_id: str) -> dict[str, dict]:
@@ -152,42 +151,6 @@ def test_rows_equal_a_whole_rescoring_after_random_writes(app, run, new_target):
         assert stored(other.id) == rescored(other.id)
         assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
         reads_as_rescored(table.id)
-
-
-def test_rename_merge_and_a_loose_game_joining(app):
-    with app.test_request_context():
-        table, _ = tables.create_table("Evening")
-        game = tables.start_game(table.id, PLAYERS, scoring=sorted(SYSTEMS)[0], target=60)
-        play(game.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
-        tables.rename_player(table.id, "Ben", "Benjamin")
-        assert stored(game.id) == rescored(game.id)
-        loose, _ = games.create_game(["Ana", "Eve"], target=500)
-        play(loose.id, [("save", 0, ({"Ana": ["skip"], "Eve": []}, {}))] * 2)
-        assert stored(loose.id) == {}  # no table, no rows
-        tables.adopt_game(table.id, loose.id)
-        assert stored(loose.id) == rescored(loose.id)
-        tables.merge_players(table.id, "Benjamin", "Eve")
-        assert stored(game.id) == rescored(game.id) and stored(loose.id) == rescored(loose.id)
-        assert table_game_seats.player_stats(table.id) == stats_from_the_games(table.id)
-        reads_as_rescored(table.id)
-
-
-def test_a_stale_or_missing_game_is_rescored_by_the_read_alone(app):
-    """Staleness is per game: a game changed behind the writers' back (version moved, rows
-    gone) is found and rewritten; the table's other games are left as they are."""
-    with app.test_request_context():
-        table, _ = tables.create_table("Evening")
-        first = tables.start_game(table.id, PLAYERS, target=500)
-        second = tables.start_game(table.id, PLAYERS, target=500)
-        play(first.id, [("save", 0, ({"Ana": [], "Ben": ["7"], "Cy": ["wild"], "Dee": ["3"]}, {}))])
-        db.session.execute(delete(TableGameSeat).where(TableGameSeat.game_id == first.id))
-        db.session.execute(update(Game).where(Game.id == second.id).values(version=Game.version + 5))
-        db.session.commit()
-        assert sorted(table_game_seats.stale_games(table.id)) == sorted([first.id, second.id])
-        table_game_seats.fresh_rows(table.id)
-        db.session.commit()
-        assert table_game_seats.stale_games(table.id) == []
-        assert stored(first.id) == rescored(first.id) and stored(second.id) == rescored(second.id)
 
 
 def test_a_row_at_another_version_is_rescored_by_the_read_never_believed(app, client):

@@ -1,5 +1,5 @@
-"""The family league as the database counts it (services/table_league.py) equals the domain's
-league (domain/league.py) over the same finished games, overall and per system: random
+"""The family league as the database counts it (services/table_league.py) equals the league
+counted plainly (tests/support/league_model.py) over the same finished games, overall and per system: random
 games of two to five players, alone and in teams of two, under both systems, with equal
 totals and equal end times, so that streaks, ranks and rivals meet their tie rules; and in
 two seasons, each counting only its own games."""
@@ -7,12 +7,13 @@ from datetime import datetime, timedelta
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.domain import league
-from scorekeeper.domain.league import FinishedGame, seat_places
+from scorekeeper.domain.league import seat_places
 from scorekeeper.domain.systems import SYSTEMS, system_of
 from scorekeeper.ids import new_public_id
 from scorekeeper.models import FamilyTable, Game, Player, TableGameSeat, db
 from scorekeeper.services.table_league import SeasonLeague
+from tests.support import league_model as league
+from tests.support.league_model import FinishedGame
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "eve"]  # one lower-case name: ties by name are by casefold
 START = datetime(2026, 11, 1, 20, 0)
@@ -68,7 +69,7 @@ def stored(games: list[FinishedGame]) -> str:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seasons())
-def test_the_database_counts_the_league_as_the_domain_defines_it(app, games):
+def test_the_database_counts_the_league_as_the_model_does(app, games):
     with app.app_context():
         table_id = stored(games)
         counted = SeasonLeague(table_id)
@@ -76,7 +77,7 @@ def test_the_database_counts_the_league_as_the_domain_defines_it(app, games):
         assert counted.blocks() == league.blocks(games)
         middle = START + timedelta(minutes=3)  # a second season from here: each counts its own games
         for part, season in ((SeasonLeague(table_id, ended_at=middle), [g for g in games if g.finished_at < middle]),
-                             (SeasonLeague(table_id, started_at=middle), league.season(games, middle))):
+                             (SeasonLeague(table_id, started_at=middle), [g for g in games if g.finished_at >= middle])):
             assert part.blocks() == league.blocks(season)
             assert part.league() == league.league(season)
 

@@ -69,6 +69,7 @@ def test_every_kind_of_write_leaves_rows_and_reads_as_a_whole_rescoring(app, cli
     loose = new_game(client, ["Ana", "Zed"])
     assert post_hand(client, loose, {"Ana": [], "Zed": ["reverse"]}).status_code == 201
     with app.app_context():
+        assert not db.session.scalars(select(TableGameSeat).where(TableGameSeat.game_id == loose["id"])).all()
         tables.adopt_game(tid, loose["id"])
     assert_stored_as_scored(app, tid)  # a loose game joined
     with app.app_context():

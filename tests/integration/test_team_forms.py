@@ -7,7 +7,7 @@ import re
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.models import Game, Player, db
+from scorekeeper.models import Game, db
 
 BASE = {"edition": "classic", "scoring": "winner-takes-points", "target": "500"}
 

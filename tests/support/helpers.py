@@ -28,6 +28,12 @@ def keep_score(client, game, base_url="http://localhost"):
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
 
 
+def csrf_token(client, path: str = "/") -> str:
+    """The CSRF token of this browser's session, from the form on `path`."""
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+
+
 def game_backup(client, game) -> bytes:
     """A backup file of `game`, downloaded as its keeper does (the web backs up one game at
     a time; the whole server only through `flask backup`)."""

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.domain.judge import JudgeError, judge
 from scorekeeper.domain.referee import RefereeError, referee

@@ -1,18 +1,21 @@
-"""The family league: one row per player over a table's finished games, best first."""
-import random
+"""The family league's rules: one row per player over a table's finished games, best first,
+as the domain orders and ranks them (domain/league.py) over the plain count the database is
+checked against (tests/support/league_model.py)."""
 from datetime import datetime, timedelta
 
-from scorekeeper.domain.editions import EDITIONS, HouseRules
-from scorekeeper.domain.league import FinishedGame, blocks, finished_game, league, rivals, season
-from scorekeeper.domain.scoring import ScoreSheet, build_hand
-from scorekeeper.domain.systems import LOWEST_TOTAL, SYSTEMS, WINNER_TAKES_POINTS
+from scorekeeper.domain.league import seat_places
+from scorekeeper.domain.systems import LOWEST_TOTAL, WINNER_TAKES_POINTS
+from tests.support.league_model import FinishedGame, blocks, league
 
 START = datetime(2026, 11, 1, 20, 0)
 
 
-def game(game_id, day, scoring, totals, winners, finished=True):
-    return FinishedGame(game_id, START + timedelta(days=day), tuple(totals), scoring, dict(totals),
-                        tuple(winners), finished)
+def game(game_id, day, scoring, totals, winners):
+    return FinishedGame(game_id, START + timedelta(days=day), tuple(totals), scoring, dict(totals), tuple(winners))
+
+
+def rivals(games):
+    return {row.player: row.rival for row in league(games) if row.rival}
 
 
 GAMES = [
@@ -80,24 +83,12 @@ def test_inside_a_tie_the_points_the_system_counts_come_before_the_name():
 def test_inside_a_tie_a_player_with_only_team_games_comes_after_those_with_points():
     alone = game(1, 0, LOWEST_TOTAL, {"Yan": 300, "Zoe": 10}, ["Zoe"])
     teams = FinishedGame(2, START + timedelta(days=1), ("Ben", "Cy", "Dee", "Yan"), LOWEST_TOTAL,
-                         {"Ben": 50, "Cy": 90, "Dee": 50, "Yan": 90}, ("Ben", "Dee"), True,
+                         {"Ben": 50, "Cy": 90, "Dee": 50, "Yan": 90}, ("Ben", "Dee"),
                          (("Ben", "Dee"), ("Cy", "Yan")))
     # Ben, Dee and Zoe won their one game, Cy and Yan lost theirs; Zoe and Yan have points of
     # their own (a game played alone), Ben, Dee and Cy only a team's
     assert [(r.player, r.rank) for r in league([alone, teams])] == [
         ("Zoe", 1), ("Ben", 1), ("Dee", 1), ("Yan", 4), ("Cy", 4)]
-
-
-def test_unfinished_games_count_for_nothing():
-    open_game = game(9, 5, WINNER_TAKES_POINTS, {"Ana": 0, "Ben": 400, "Dee": 3}, ["Ben"], finished=False)
-    assert [(r.player, r.games_played, r.points) for r in league([*GAMES, open_game])] == [
-        (r.player, r.games_played, r.points) for r in league(GAMES)]
-
-
-def test_a_season_keeps_games_finished_on_or_after_its_start():
-    assert [g.game_id for g in season(GAMES, START + timedelta(days=1))] == [2, 3]
-    rows = by_player(league(season(GAMES, START + timedelta(days=1))))
-    assert rows["Ana"].games_played == 2 and rows["Ben"].games_played == 1
 
 
 def test_rival_is_the_most_often_adjacent_in_the_final_order():
@@ -150,97 +141,9 @@ def test_one_block_per_system_with_its_own_games():
     assert blocks([]) == []
 
 
-def test_equal_totals_keep_seat_order_in_the_final_order():
-    tie = game(1, 0, LOWEST_TOTAL, {"Ana": 10, "Ben": 3, "Cy": 10}, ["Ben"])
-    assert tie.final_order() == ["Ben", "Ana", "Cy"]
-
-
-def _sheet(scoring, target):
-    sheet = ScoreSheet(EDITIONS["classic"], HouseRules(), scoring, target, ["Ana", "Ben", "Cy", "Dee"])
-    for held in ({"Ana": [], "Ben": ["7", "wild"], "Cy": ["skip"], "Dee": ["3"]},  # Ben 57, Cy 20, Dee 3
-                 {"Ana": ["9"], "Ben": [], "Cy": ["draw2"], "Dee": ["wild-draw4"]}):  # Ana 9, Cy 20, Dee 50
-        sheet.hands.append(build_hand(sheet.edition, sheet.players, held))
-    return sheet
-
-
-def test_a_score_sheet_becomes_a_league_record_once_it_is_over():
-    when = START
-    assert finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 500)) is None
-    # winner takes points to 80: Ana 57+20+3 = 80 in hand 1, Ben 9+20+50 = 79 in hand 2
-    record = finished_game(7, when, _sheet(WINNER_TAKES_POINTS, 80))
-    assert record.totals == {"Ana": 80, "Ben": 79, "Cy": 0, "Dee": 0} and record.winners == ("Ana",)
-    # teams Ana+Cy, Ben+Dee, lowest total to 100: team 0 = 20 + 29 = 49, team 1 = 60 + 50 = 110
-    record = finished_game(7, when, _sheet(LOWEST_TOTAL, 100), (("Ana", "Cy"), ("Ben", "Dee")))
-    assert record.totals == {"Ana": 49, "Ben": 110, "Cy": 49, "Dee": 110}
-    assert record.winners == ("Ana", "Cy") and record.scoring == LOWEST_TOTAL
-
-
-def _naive_league(games):
-    """Second method: each player's own games, in time order, counted one question at a time."""
-    games = [g for g in games if g.finished]
-    names = sorted({n for g in games for n in g.players})
-    out = {}
-    for name in names:
-        mine = sorted((g for g in games if name in g.players), key=lambda g: (g.finished_at, g.game_id))
-        streak = 0
-        for g in reversed(mine):
-            if name not in g.winners:
-                break
-            streak += 1
-        systems = {g.scoring for g in mine}
-        by_system = {s: sum(g.totals[name] for g in mine if g.scoring == s) for s in systems}
-        out[name] = (len(mine), sum(name in g.winners for g in mine), sum(g.totals[name] for g in mine),
-                     by_system, streak, _naive_rival(name, mine))
-    return out
-
-
-def _naive_rival(name, mine):
-    met = {}
-    for g in mine:
-        for other in g.players:
-            if other != name:
-                met[other] = met.get(other, 0) + 1
-    near = {}
-    for g in mine:
-        sign = -1 if SYSTEMS[g.scoring].best_is_highest else 1
-        order = sorted(g.players, key=lambda n: (sign * g.totals[n], g.players.index(n)))
-        i = order.index(name)
-        for other in order[max(i - 1, 0):i] + order[i + 1:i + 2]:
-            count, last = near.get(other, (0, None))
-            near[other] = (count + 1, g.finished_at)  # game ids are opaque: no tie-break by id
-    near = {o: v for o, v in near.items() if met[o] >= 2}
-    if not near:
-        return None
-    most = max(c for c, _ in near.values())
-    tied = [o for o, (c, _) in near.items() if c == most]
-    newest = max(near[o][1] for o in tied)
-    return sorted(o for o in tied if near[o][1] == newest)[0]
-
-
-def _random_games(rng):
-    pool = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
-    games = []
-    for game_id in range(1, rng.randint(1, 40)):
-        players = rng.sample(pool, rng.randint(2, 6))
-        totals = {p: rng.choice([0, 10, 20, 30, rng.randint(0, 600)]) for p in players}
-        winners = rng.sample(players, rng.choice([1, 1, 1, 2]))
-        when = START + timedelta(hours=rng.randint(0, 30))  # some games finish at the same hour
-        games.append(FinishedGame(game_id, when, tuple(players), rng.choice(list(SYSTEMS)),
-                                  totals, tuple(winners), rng.random() > 0.1))
-    rng.shuffle(games)
-    return games
-
-
-def test_league_matches_a_naive_recount_random_tables():
-    rng = random.Random(22)
-    for _ in range(300):
-        games = _random_games(rng)
-        rows = league(games)
-        naive = _naive_league(games)
-        assert {r.player: (r.games_played, r.games_won, r.points, r.points_by_system, r.streak, r.rival)
-                for r in rows} == naive
-        one = {g.scoring for g in games if g.finished}
-        sign = (-1 if SYSTEMS[one.pop()].best_is_highest else 1) if len(one) == 1 else 0
-        keys = [(-r.games_won, -r.games_won / r.games_played, sign * r.points, r.player.casefold(), r.player)
-                for r in rows]
-        assert keys == sorted(keys)
+def test_a_final_order_keeps_seat_order_for_equal_totals_and_never_parts_partners():
+    assert seat_places(LOWEST_TOTAL, [("Ana", 10, None), ("Ben", 3, None), ("Cy", 10, None)]) == {
+        "Ben": (1, "Ana"), "Ana": (2, "Cy"), "Cy": (3, None)}
+    # Ana and Cy's team leads: both have Ben's team behind them, and Ben and Dee nobody
+    assert seat_places(WINNER_TAKES_POINTS, [("Ana", 90, 0), ("Ben", 5, 1), ("Cy", 90, 0), ("Dee", 5, 1)]) == {
+        "Ana": (1, "Ben"), "Cy": (2, "Ben"), "Ben": (3, None), "Dee": (4, None)}
