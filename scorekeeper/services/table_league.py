@@ -2,8 +2,8 @@
 (table_game_seats), which carry each game's final order (`place`, and `behind`: the next
 opponent behind the seat, stored by the write from domain.league.seat_places):
 - per system and player, one GROUP BY: games, wins, team games, points of games played alone,
-  and the streak (the place of the newest loss in a window over the player's games, newest
-  first);
+  and when the newest loss ended; then the games from the earliest of those losses on, from
+  which domain.league.streak counts each streak (a few rows: cheaper than a window over all);
 - per system, who finished just ahead of whom: a GROUP BY over (seat, behind);
 - how often two players met, only for the pairs that were next to each other once (the
   rival needs RIVAL_GAMES games against each other, which two or more such games prove).
@@ -21,7 +21,7 @@ from typing import NamedTuple
 from sqlalchemy import DateTime, and_, bindparam, case, func, or_, select
 from sqlalchemy.orm import aliased
 
-from ..domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked
+from ..domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked, streak
 from ..models import Game, Player, TableGameSeat, db
 
 EARLIEST, LATEST = datetime(1900, 1, 1), datetime(9999, 1, 1)  # a season without a start, or an end
@@ -36,6 +36,7 @@ class _Sums:
     points: Counter = field(default_factory=Counter)  # per system, of the games played alone
     alone: Counter = field(default_factory=Counter)  # games played alone, per system
     streak: int = 0
+    lost_at: datetime | None = None  # when their newest loss ended; None: no loss
     met: Counter = field(default_factory=Counter)  # opponent -> games against them (where read)
     near: dict = field(default_factory=dict)  # opponent -> [games next to them, the newest one's end]
 
@@ -43,6 +44,8 @@ class _Sums:
         self.games += other.games
         self.won += other.won
         self.team_games += other.team_games
+        if other.lost_at is not None:
+            self.lost_at = max(self.lost_at or other.lost_at, other.lost_at)
         self.points.update(other.points)
         self.alone.update(other.alone)
         self.met.update(other.met)
@@ -80,11 +83,20 @@ class SeasonLeague:
             for players in self._systems().values():
                 for name, sums in players.items():
                     self._overall[name].add(sums)
-            for name, streak in self._run(_statements().streaks):
-                self._overall[name].streak = int(streak)
+            for name, sums in self._overall.items():
+                sums.streak = self._streak(sums, lambda row: row.name == name)
         systems = [slug for slug, games in self.games.items() if games]
         return ranked((sums.row(name) for name, sums in self._overall.items()),
                       systems[0] if len(systems) == 1 else None)
+
+    def _streak(self, sums: _Sums, theirs) -> int:
+        """The streak of a player's `sums`: the games from their newest loss on (_tail's
+        rows that are `theirs`), ordered as the domain orders games; all their games when
+        they lost none."""
+        if sums.lost_at is None:
+            return sums.games
+        return streak(((row.ended_at, row.game_id), row.won) for row in self._tail
+                      if row.ended_at >= sums.lost_at and theirs(row))
 
     def _run(self, statement, **more):
         return db.session.connection().execute(statement, {**self.season, **more})
@@ -95,11 +107,16 @@ class SeasonLeague:
         read = _statements()
         by_system: dict[str, dict[str, _Sums]] = defaultdict(lambda: defaultdict(_Sums))
         self.games: Counter = Counter()
-        for slug, name, games, won, team_games, points, alone, firsts, streak in self._run(read.sums):
+        for slug, name, games, won, team_games, points, alone, firsts, lost_at in self._run(read.sums):
             sums = by_system[slug][name]
-            sums.games, sums.won, sums.team_games, sums.streak = games, int(won), int(team_games), int(streak)
+            sums.games, sums.won, sums.team_games, sums.lost_at = games, int(won), int(team_games), lost_at
             sums.points[slug], sums.alone[slug] = int(points), int(alone)
             self.games[slug] += int(firsts)
+        losses = [sums.lost_at for players in by_system.values() for sums in players.values() if sums.lost_at]
+        self._tail = self._run(read.tail, since=min(losses)).all() if losses else []
+        for slug, players in by_system.items():
+            for name, sums in players.items():
+                sums.streak = self._streak(sums, lambda row: row.scoring == slug and row.name == name)
         once = set()  # (system, player, opponent) next to each other in one game only
         for slug, ahead, behind, games, newest in self._run(read.near):
             for me, other in ((ahead, behind), (behind, ahead)):
@@ -121,14 +138,14 @@ class _Statements(NamedTuple):
     sums: object
     near: object
     met: object
-    streaks: object
+    tail: object
 
 
 @cache
 def _statements() -> _Statements:
     """The league's statements, made once per process: their parameters are the season's
     (SeasonLeague.season)."""
-    return _Statements(_sums(), _near(), _met(), _streaks())
+    return _Statements(_sums(), _near(), _met(), _tail())
 
 
 def _within(seat) -> list:
@@ -138,38 +155,27 @@ def _within(seat) -> list:
             seat.ended_at >= bindparam("started_at", type_=DateTime), seat.ended_at < bindparam("ended_at", type_=DateTime)]
 
 
-def _newest_first(partition) -> object:
-    """Each of a player's games numbered newest first (equal ends: the larger game id first)."""
-    return func.row_number().over(partition_by=partition,
-                                  order_by=[TableGameSeat.ended_at.desc(), TableGameSeat.game_id.desc()])
-
-
 def _sums():
     """Per system and player: games, wins, team games, points and games played alone, games
-    they finished first in (one per game: the system's game count), and the streak: the
-    place of their newest loss less one, or all their games when they lost none."""
+    they finished first in (one per game: the system's game count), and when their newest
+    loss ended (None: no loss; their streak is the games from then on, _tail)."""
     seat = TableGameSeat
-    games = (select(Game.scoring, Player.name, seat.won, seat.team, seat.total, seat.place,
-                    _newest_first([Game.scoring, Player.name]).label("newest"))
-             .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
-             .where(*_within(seat)).subquery())
-    c = games.c
-    alone = c.team.is_(None)
-    return (select(c.scoring, c.name, func.count(), func.sum(case((c.won, 1), else_=0)),
-                   func.sum(case((alone, 0), else_=1)), func.sum(case((alone, c.total), else_=0)),
-                   func.sum(case((alone, 1), else_=0)), func.sum(case((c.place == 1, 1), else_=0)),
-                   func.coalesce(func.min(case((c.won, None), else_=c.newest)) - 1, func.count()))
-            .group_by(c.scoring, c.name))
+    alone = seat.team.is_(None)
+    return (select(Game.scoring, Player.name, func.count(), func.sum(case((seat.won, 1), else_=0)),
+                   func.sum(case((alone, 0), else_=1)), func.sum(case((alone, seat.total), else_=0)),
+                   func.sum(case((alone, 1), else_=0)), func.sum(case((seat.place == 1, 1), else_=0)),
+                   func.max(case((seat.won, None), else_=seat.ended_at), type_=DateTime))
+            .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
+            .where(*_within(seat)).group_by(Game.scoring, Player.name))
 
 
-def _streaks():
-    """The streak over every system's games (the overall league's)."""
+def _tail():
+    """(system, player, end, game id, won) of the season's games that ended from `since` on:
+    past a player's newest loss, the games of their streak."""
     seat = TableGameSeat
-    games = (select(Player.name, seat.won, _newest_first([Player.name]).label("newest"))
-             .join(Player, Player.id == seat.player_id).where(*_within(seat)).subquery())
-    c = games.c
-    return (select(c.name, func.coalesce(func.min(case((c.won, None), else_=c.newest)) - 1, func.count()))
-            .group_by(c.name))
+    return (select(Game.scoring, Player.name, seat.ended_at, seat.game_id, seat.won)
+            .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
+            .where(*_within(seat), seat.ended_at >= bindparam("since", type_=DateTime)))
 
 
 def _near():
