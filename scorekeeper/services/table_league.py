@@ -1,10 +1,9 @@
 """A season's family league counted by the database over the season's finished per-seat rows
 (table_game_seats), which carry each game's final order (`place`, and `behind`: the next
 opponent behind the seat, stored by the write from domain.league.seat_places):
-- per system and player, one GROUP BY: games, wins, team games, points of games played alone,
-  and when the newest loss ended; then the games from the earliest of those losses on, from
+- per system, player and who finished just behind them (seat, behind), one GROUP BY: games,
+  wins, team games, points of games played alone, and when the newest loss ended; then the games from the earliest of those losses on, from
   which domain.league.streak counts each streak (a few rows: cheaper than a window over all);
-- per system, who finished just ahead of whom: a GROUP BY over (seat, behind);
 - how often two players met, only for the pairs that were next to each other once (the
   rival needs RIVAL_GAMES games against each other, which two or more such games prove).
 The domain ranks the rows and picks each rival from these counts (league.ranked,
@@ -107,22 +106,25 @@ class SeasonLeague:
         read = _statements()
         by_system: dict[str, dict[str, _Sums]] = defaultdict(lambda: defaultdict(_Sums))
         self.games: Counter = Counter()
-        for slug, name, games, won, team_games, points, alone, firsts, lost_at in self._run(read.sums):
+        for slug, name, behind, games, won, team_games, points, alone, firsts, lost_at, newest in self._run(read.sums):
             sums = by_system[slug][name]
-            sums.games, sums.won, sums.team_games, sums.lost_at = games, int(won), int(team_games), lost_at
-            sums.points[slug], sums.alone[slug] = int(points), int(alone)
+            sums.games, sums.won, sums.team_games = sums.games + games, sums.won + int(won), sums.team_games + int(team_games)
+            sums.points[slug] += int(points)
+            sums.alone[slug] += int(alone)
             self.games[slug] += int(firsts)
+            if lost_at is not None:
+                sums.lost_at = max(sums.lost_at or lost_at, lost_at)
+            if behind is not None:  # they finished just ahead of `behind` in `games` games
+                for me, other in ((name, behind), (behind, name)):
+                    known = by_system[slug][me].near.setdefault(other, [0, newest])
+                    known[0] += games
+                    known[1] = max(known[1], newest)
         losses = [sums.lost_at for players in by_system.values() for sums in players.values() if sums.lost_at]
         self._tail = self._run(read.tail, since=min(losses)).all() if losses else []
         for slug, players in by_system.items():
             for name, sums in players.items():
                 sums.streak = self._streak(sums, lambda row: row.scoring == slug and row.name == name)
         once = set()  # (system, player, opponent) next to each other in one game only
-        for slug, ahead, behind, games, newest in self._run(read.near):
-            for me, other in ((ahead, behind), (behind, ahead)):
-                known = by_system[slug][me].near.setdefault(other, [0, newest])
-                known[0] += games
-                known[1] = max(known[1], newest)
         for slug, players in by_system.items():
             once |= {(slug, me, other) for me, sums in players.items() for other, (games, _) in sums.near.items()
                      if games < RIVAL_GAMES}
@@ -136,7 +138,6 @@ class SeasonLeague:
 
 class _Statements(NamedTuple):
     sums: object
-    near: object
     met: object
     tail: object
 
@@ -145,7 +146,7 @@ class _Statements(NamedTuple):
 def _statements() -> _Statements:
     """The league's statements, made once per process: their parameters are the season's
     (SeasonLeague.season)."""
-    return _Statements(_sums(), _near(), _met(), _tail())
+    return _Statements(_sums(), _met(), _tail())
 
 
 def _within(seat) -> list:
@@ -156,17 +157,18 @@ def _within(seat) -> list:
 
 
 def _sums():
-    """Per system and player: games, wins, team games, points and games played alone, games
-    they finished first in (one per game: the system's game count), and when their newest
-    loss ended (None: no loss; their streak is the games from then on, _tail)."""
-    seat = TableGameSeat
+    """Per system, player and the next opponent who finished behind them (None: the last):
+    games, wins, team games, points and games played alone, games they finished first in
+    (one per game: the system's game count), when their newest loss ended (None: no loss;
+    their streak is the games from then on, _tail), and the newest game's end."""
+    seat, me, behind = TableGameSeat, aliased(Player), aliased(Player)
     alone = seat.team.is_(None)
-    return (select(Game.scoring, Player.name, func.count(), func.sum(case((seat.won, 1), else_=0)),
+    return (select(Game.scoring, me.name, behind.name, func.count(), func.sum(case((seat.won, 1), else_=0)),
                    func.sum(case((alone, 0), else_=1)), func.sum(case((alone, seat.total), else_=0)),
                    func.sum(case((alone, 1), else_=0)), func.sum(case((seat.place == 1, 1), else_=0)),
-                   func.max(case((seat.won, None), else_=seat.ended_at), type_=DateTime))
-            .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
-            .where(*_within(seat)).group_by(Game.scoring, Player.name))
+                   func.max(case((seat.won, None), else_=seat.ended_at), type_=DateTime), func.max(seat.ended_at))
+            .join(me, me.id == seat.player_id).outerjoin(behind, behind.id == seat.behind)
+            .join(Game, Game.id == seat.game_id).where(*_within(seat)).group_by(Game.scoring, me.name, behind.name))
 
 
 def _tail():
@@ -176,15 +178,6 @@ def _tail():
     return (select(Game.scoring, Player.name, seat.ended_at, seat.game_id, seat.won)
             .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
             .where(*_within(seat), seat.ended_at >= bindparam("since", type_=DateTime)))
-
-
-def _near():
-    """(system, player, the next opponent behind them, games so, the newest one's end)."""
-    seat, ahead, behind = TableGameSeat, aliased(Player), aliased(Player)
-    return (select(Game.scoring, ahead.name, behind.name, func.count(), func.max(seat.ended_at))
-            .join(ahead, ahead.id == seat.player_id).join(behind, behind.id == seat.behind)
-            .join(Game, Game.id == seat.game_id).where(*_within(seat))
-            .group_by(Game.scoring, ahead.name, behind.name))
 
 
 def _met():
