@@ -175,13 +175,9 @@ def blocks(games: Iterable[FinishedGame]) -> list[LeagueBlock]:
     by_system: dict[str, list[FinishedGame]] = defaultdict(list)
     for game in games:
         by_system[game.scoring].append(game)
-    return blocks_of({slug: Tally(system_games) for slug, system_games in by_system.items()})
-
-
-def blocks_of(by_system: Mapping[str, Tally]) -> list[LeagueBlock]:
-    """`blocks` from each system's tally."""
-    return [LeagueBlock(slug, len(by_system[slug].games), by_system[slug].rows())
-            for slug in block_order({slug: len(tally.games) for slug, tally in by_system.items()})]
+    tallies = {slug: Tally(system_games) for slug, system_games in by_system.items()}  # finished games, once each
+    return [LeagueBlock(slug, len(tallies[slug].games), tallies[slug].rows())
+            for slug in block_order({slug: len(tally.games) for slug, tally in tallies.items()})]
 
 
 def block_order(games: Mapping[str, int]) -> list[str]:
@@ -259,12 +255,10 @@ class Tally:
         if not game.finished or game.game_id in self.games:
             return
         self.games[game.game_id] = game
-        when, players, winners = game.when, self._players, game.winners
+        when = game.when
         for name in game.players:
-            player = players.get(name)
-            if player is None:
-                player = players[name] = _Player()
-            won = name in winners
+            player = self._players.setdefault(name, _Player())
+            won = name in game.winners
             player.games += 1
             player.won += won
             player.team_games += bool(game.teams)
@@ -275,15 +269,10 @@ class Tally:
                 player.alone[game.scoring] += 1
             player.history.append((when, won))
         met, near = game.pairings
-        known = self._met
         for pair in met:
-            known[pair] = known.get(pair, 0) + 1
+            self._met[pair] = self._met.get(pair, 0) + 1
         for pair in near:
-            whens = self._near.get(pair)
-            if whens is None:
-                self._near[pair] = [when]
-            else:
-                whens.append(when)
+            self._near.setdefault(pair, []).append(when)
 
     def rivals(self) -> dict[str, str]:
         candidates: dict[str, list[str]] = defaultdict(list)
