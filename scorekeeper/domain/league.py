@@ -222,18 +222,12 @@ class _Player:
 
     @property
     def streak(self) -> int:
-        return streak(self.history)
-
-
-def streak(history: Iterable[tuple]) -> int:
-    """Games won in a row, counting back from the newest of `history`: (when, won) pairs,
-    in any order (a game's `when` orders them)."""
-    run = 0
-    for _, won in sorted(history, reverse=True):
-        if not won:
-            break
-        run += 1
-    return run
+        run = 0
+        for _, won in reversed(self.history):
+            if not won:
+                break
+            run += 1
+        return run
 
 
 class Tally:

@@ -2,8 +2,10 @@
 (table_game_seats), which carry each game's final order (`place`, and `behind`: the next
 opponent behind the seat, stored by the write from domain.league.seat_places):
 - per system, player and who finished just behind them (seat, behind), one GROUP BY: games,
-  wins, team games, points of games played alone, and when the newest loss ended; then the games from the earliest of those losses on, from
-  which domain.league.streak counts each streak (a few rows: cheaper than a window over all);
+  wins, team games, points of games played alone;
+- each streak, per system (the blocks) or over all systems (the league): the wins after the
+  player's newest loss, found by two GROUP BYs and counted by a third (never a window, and
+  never more rows than the season's, however old a loss);
 - how often two players met, only for the pairs that were next to each other once (the
   rival needs RIVAL_GAMES games against each other, which two or more such games prove).
 The domain ranks the rows and picks each rival from these counts (league.ranked,
@@ -17,10 +19,10 @@ from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
-from sqlalchemy import DateTime, and_, bindparam, case, func, or_, select
+from sqlalchemy import DateTime, and_, bindparam, case, func, not_, or_, select
 from sqlalchemy.orm import aliased
 
-from ..domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked, streak
+from ..domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked
 from ..models import Game, Player, TableGameSeat, db
 
 EARLIEST, LATEST = datetime(1900, 1, 1), datetime(9999, 1, 1)  # a season without a start, or an end
@@ -35,7 +37,6 @@ class _Sums:
     points: Counter = field(default_factory=Counter)  # per system, of the games played alone
     alone: Counter = field(default_factory=Counter)  # games played alone, per system
     streak: int = 0
-    lost_at: datetime | None = None  # when their newest loss ended; None: no loss
     met: Counter = field(default_factory=Counter)  # opponent -> games against them (where read)
     near: dict = field(default_factory=dict)  # opponent -> [games next to them, the newest one's end]
 
@@ -43,8 +44,6 @@ class _Sums:
         self.games += other.games
         self.won += other.won
         self.team_games += other.team_games
-        if other.lost_at is not None:
-            self.lost_at = max(self.lost_at or other.lost_at, other.lost_at)
         self.points.update(other.points)
         self.alone.update(other.alone)
         self.met.update(other.met)
@@ -82,20 +81,11 @@ class SeasonLeague:
             for players in self._systems().values():
                 for name, sums in players.items():
                     self._overall[name].add(sums)
-            for name, sums in self._overall.items():
-                sums.streak = self._streak(sums, lambda row: row.name == name)
+            for name, streak in self._run(_statements().streaks):
+                self._overall[name].streak = int(streak)
         systems = [slug for slug, games in self.games.items() if games]
         return ranked((sums.row(name) for name, sums in self._overall.items()),
                       systems[0] if len(systems) == 1 else None)
-
-    def _streak(self, sums: _Sums, theirs) -> int:
-        """The streak of a player's `sums`: the games from their newest loss on (_tail's
-        rows that are `theirs`), ordered as the domain orders games; all their games when
-        they lost none."""
-        if sums.lost_at is None:
-            return sums.games
-        return streak(((row.ended_at, row.game_id), row.won) for row in self._tail
-                      if row.ended_at >= sums.lost_at and theirs(row))
 
     def _run(self, statement, **more):
         return db.session.connection().execute(statement, {**self.season, **more})
@@ -106,24 +96,19 @@ class SeasonLeague:
         read = _statements()
         by_system: dict[str, dict[str, _Sums]] = defaultdict(lambda: defaultdict(_Sums))
         self.games: Counter = Counter()
-        for slug, name, behind, games, won, team_games, points, alone, firsts, lost_at, newest in self._run(read.sums):
+        for slug, name, behind, games, won, team_games, points, alone, firsts, newest in self._run(read.sums):
             sums = by_system[slug][name]
             sums.games, sums.won, sums.team_games = sums.games + games, sums.won + int(won), sums.team_games + int(team_games)
             sums.points[slug] += int(points)
             sums.alone[slug] += int(alone)
             self.games[slug] += int(firsts)
-            if lost_at is not None:
-                sums.lost_at = max(sums.lost_at or lost_at, lost_at)
             if behind is not None:  # they finished just ahead of `behind` in `games` games
                 for me, other in ((name, behind), (behind, name)):
                     known = by_system[slug][me].near.setdefault(other, [0, newest])
                     known[0] += games
                     known[1] = max(known[1], newest)
-        losses = [sums.lost_at for players in by_system.values() for sums in players.values() if sums.lost_at]
-        self._tail = self._run(read.tail, since=min(losses)).all() if losses else []
-        for slug, players in by_system.items():
-            for name, sums in players.items():
-                sums.streak = self._streak(sums, lambda row: row.scoring == slug and row.name == name)
+        for slug, name, streak in self._run(read.system_streaks):
+            by_system[slug][name].streak = int(streak)
         once = set()  # (system, player, opponent) next to each other in one game only
         for slug, players in by_system.items():
             once |= {(slug, me, other) for me, sums in players.items() for other, (games, _) in sums.near.items()
@@ -139,14 +124,15 @@ class SeasonLeague:
 class _Statements(NamedTuple):
     sums: object
     met: object
-    tail: object
+    system_streaks: object
+    streaks: object
 
 
 @cache
 def _statements() -> _Statements:
     """The league's statements, made once per process: their parameters are the season's
     (SeasonLeague.season)."""
-    return _Statements(_sums(), _met(), _tail())
+    return _Statements(_sums(), _met(), _streaks(by_system=True), _streaks(by_system=False))
 
 
 def _within(seat) -> list:
@@ -159,25 +145,40 @@ def _within(seat) -> list:
 def _sums():
     """Per system, player and the next opponent who finished behind them (None: the last):
     games, wins, team games, points and games played alone, games they finished first in
-    (one per game: the system's game count), when their newest loss ended (None: no loss;
-    their streak is the games from then on, _tail), and the newest game's end."""
+    (one per game: the system's game count), and the newest game's end."""
     seat, me, behind = TableGameSeat, aliased(Player), aliased(Player)
     alone = seat.team.is_(None)
     return (select(Game.scoring, me.name, behind.name, func.count(), func.sum(case((seat.won, 1), else_=0)),
                    func.sum(case((alone, 0), else_=1)), func.sum(case((alone, seat.total), else_=0)),
                    func.sum(case((alone, 1), else_=0)), func.sum(case((seat.place == 1, 1), else_=0)),
-                   func.max(case((seat.won, None), else_=seat.ended_at), type_=DateTime), func.max(seat.ended_at))
+                   func.max(seat.ended_at))
             .join(me, me.id == seat.player_id).outerjoin(behind, behind.id == seat.behind)
             .join(Game, Game.id == seat.game_id).where(*_within(seat)).group_by(Game.scoring, me.name, behind.name))
 
 
-def _tail():
-    """(system, player, end, game id, won) of the season's games that ended from `since` on:
-    past a player's newest loss, the games of their streak."""
+def _streaks(by_system: bool):
+    """(system, player, streak) or (player, streak) over all systems: the games after the
+    player's newest loss in the domain's order of games (end, then game id), which are all
+    wins; all their games when they lost none. A player whose newest game was a loss has no
+    row (a streak of 0)."""
     seat = TableGameSeat
-    return (select(Game.scoring, Player.name, seat.ended_at, seat.game_id, seat.won)
-            .join(Player, Player.id == seat.player_id).join(Game, Game.id == seat.game_id)
-            .where(*_within(seat), seat.ended_at >= bindparam("since", type_=DateTime)))
+    games = (select(*([Game.scoring] if by_system else []), Player.name, seat.ended_at, seat.game_id, seat.won)
+             .join(Player, Player.id == seat.player_id))
+    games = (games.join(Game, Game.id == seat.game_id) if by_system else games).where(*_within(seat)).cte("season_seats")
+    g = games.c
+    keys = [g.scoring, g.name] if by_system else [g.name]
+
+    def same(other) -> list:
+        return [key == other.c[key.name] for key in keys]
+
+    lost_at = select(*keys, func.max(g.ended_at).label("ended_at")).where(not_(g.won)).group_by(*keys).subquery()
+    lost = (select(*keys, lost_at.c.ended_at, func.max(g.game_id).label("game_id"))
+            .join(lost_at, and_(*same(lost_at), g.ended_at == lost_at.c.ended_at))
+            .where(not_(g.won)).group_by(*keys, lost_at.c.ended_at).subquery())
+    return (select(*keys, func.count()).select_from(games).outerjoin(lost, and_(*same(lost)))
+            .where(or_(lost.c.ended_at.is_(None), g.ended_at > lost.c.ended_at,
+                       and_(g.ended_at == lost.c.ended_at, g.game_id > lost.c.game_id)))
+            .group_by(*keys))
 
 
 def _met():
