@@ -2,10 +2,12 @@
 (table_game_seats), which carry each game's final order (`place`, and `behind`: the next
 opponent behind the seat, stored by the write from domain.league.seat_places):
 - per system, player and who finished just behind them (seat, behind), one GROUP BY: games,
-  wins, team games, points of games played alone;
-- each streak, per system (the blocks) or over all systems (the league): the wins after the
-  player's newest loss, found by two GROUP BYs and counted by a third (never a window, and
-  never more rows than the season's, however old a loss);
+  wins, team games, points of games played alone, and when their newest loss ended;
+- each streak, per system (the blocks) or over all systems (the league): the games after the
+  player's newest loss, all wins; at that loss's end the larger game id is the newer game
+  (the domain's order). One statement counts them over each player's own games from that
+  end on, so one old loss (a grandparent who played once) costs no more than a recent one;
+  a player who never lost has all their games as their streak;
 - how often two players met, only for the pairs that were next to each other once (the
   rival needs RIVAL_GAMES games against each other, which two or more such games prove).
 The domain ranks the rows and picks each rival from these counts (league.ranked,
@@ -16,10 +18,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-from sqlalchemy import DateTime, and_, bindparam, case, func, not_, or_, select
+from sqlalchemy import DateTime, String, and_, bindparam, case, func, not_, or_, select, union_all
 from sqlalchemy.orm import aliased
 
 from ..domain.league import RIVAL_GAMES, LeagueBlock, LeagueRow, block_order, closest_rival, ranked
@@ -37,6 +39,7 @@ class _Sums:
     points: Counter = field(default_factory=Counter)  # per system, of the games played alone
     alone: Counter = field(default_factory=Counter)  # games played alone, per system
     streak: int = 0
+    lost_at: datetime | None = None  # when their newest loss ended; None: no loss
     met: Counter = field(default_factory=Counter)  # opponent -> games against them (where read)
     near: dict = field(default_factory=dict)  # opponent -> [games next to them, the newest one's end]
 
@@ -44,6 +47,8 @@ class _Sums:
         self.games += other.games
         self.won += other.won
         self.team_games += other.team_games
+        if other.lost_at is not None:
+            self.lost_at = max(self.lost_at or other.lost_at, other.lost_at)
         self.points.update(other.points)
         self.alone.update(other.alone)
         self.met.update(other.met)
@@ -81,11 +86,23 @@ class SeasonLeague:
             for players in self._systems().values():
                 for name, sums in players.items():
                     self._overall[name].add(sums)
-            for name, streak in self._run(_statements().streaks):
-                self._overall[name].streak = int(streak)
+            self._count_streaks({(name,): sums for name, sums in self._overall.items()})
         systems = [slug for slug, games in self.games.items() if games]
         return ranked((sums.row(name) for name, sums in self._overall.items()),
                       systems[0] if len(systems) == 1 else None)
+
+    def _count_streaks(self, players: dict[tuple, _Sums]) -> None:
+        """Each of `players`' streak (keyed by (system, name) or (name,))."""
+        lost = [(*key, sums.lost_at) for key, sums in players.items() if sums.lost_at is not None]
+        counted = {}
+        if lost:
+            by_system = len(lost[0]) == 3
+            rows = self._run(_streaks(by_system, len(lost)), **{
+                f"{field}{n}": value for n, row in enumerate(lost)
+                for field, value in zip(("scoring", "name", "lost_at") if by_system else ("name", "lost_at"), row)})
+            counted = {tuple(key): int(streak) for *key, streak in rows}
+        for key, sums in players.items():
+            sums.streak = sums.games if sums.lost_at is None else counted.get(key, 0)
 
     def _run(self, statement, **more):
         return db.session.connection().execute(statement, {**self.season, **more})
@@ -96,19 +113,20 @@ class SeasonLeague:
         read = _statements()
         by_system: dict[str, dict[str, _Sums]] = defaultdict(lambda: defaultdict(_Sums))
         self.games: Counter = Counter()
-        for slug, name, behind, games, won, team_games, points, alone, firsts, newest in self._run(read.sums):
+        for slug, name, behind, games, won, team_games, points, alone, firsts, lost_at, newest in self._run(read.sums):
             sums = by_system[slug][name]
             sums.games, sums.won, sums.team_games = sums.games + games, sums.won + int(won), sums.team_games + int(team_games)
             sums.points[slug] += int(points)
             sums.alone[slug] += int(alone)
             self.games[slug] += int(firsts)
+            if lost_at is not None:
+                sums.lost_at = max(sums.lost_at or lost_at, lost_at)
             if behind is not None:  # they finished just ahead of `behind` in `games` games
                 for me, other in ((name, behind), (behind, name)):
                     known = by_system[slug][me].near.setdefault(other, [0, newest])
                     known[0] += games
                     known[1] = max(known[1], newest)
-        for slug, name, streak in self._run(read.system_streaks):
-            by_system[slug][name].streak = int(streak)
+        self._count_streaks({(slug, name): sums for slug, players in by_system.items() for name, sums in players.items()})
         once = set()  # (system, player, opponent) next to each other in one game only
         for slug, players in by_system.items():
             once |= {(slug, me, other) for me, sums in players.items() for other, (games, _) in sums.near.items()
@@ -124,15 +142,13 @@ class SeasonLeague:
 class _Statements(NamedTuple):
     sums: object
     met: object
-    system_streaks: object
-    streaks: object
 
 
 @cache
 def _statements() -> _Statements:
     """The league's statements, made once per process: their parameters are the season's
     (SeasonLeague.season)."""
-    return _Statements(_sums(), _met(), _streaks(by_system=True), _streaks(by_system=False))
+    return _Statements(_sums(), _met())
 
 
 def _within(seat) -> list:
@@ -145,40 +161,45 @@ def _within(seat) -> list:
 def _sums():
     """Per system, player and the next opponent who finished behind them (None: the last):
     games, wins, team games, points and games played alone, games they finished first in
-    (one per game: the system's game count), and the newest game's end."""
+    (one per game: the system's game count), when their newest loss ended (None: no loss),
+    and the newest game's end."""
     seat, me, behind = TableGameSeat, aliased(Player), aliased(Player)
     alone = seat.team.is_(None)
     return (select(Game.scoring, me.name, behind.name, func.count(), func.sum(case((seat.won, 1), else_=0)),
                    func.sum(case((alone, 0), else_=1)), func.sum(case((alone, seat.total), else_=0)),
                    func.sum(case((alone, 1), else_=0)), func.sum(case((seat.place == 1, 1), else_=0)),
-                   func.max(seat.ended_at))
+                   func.max(case((seat.won, None), else_=seat.ended_at), type_=DateTime), func.max(seat.ended_at))
             .join(me, me.id == seat.player_id).outerjoin(behind, behind.id == seat.behind)
             .join(Game, Game.id == seat.game_id).where(*_within(seat)).group_by(Game.scoring, me.name, behind.name))
 
 
-def _streaks(by_system: bool):
-    """(system, player, streak) or (player, streak) over all systems: the games after the
-    player's newest loss in the domain's order of games (end, then game id), which are all
-    wins; all their games when they lost none. A player whose newest game was a loss has no
-    row (a streak of 0)."""
+@lru_cache(maxsize=64)
+def _streaks(by_system: bool, players: int):
+    """(system, player, streak), or (player, streak) over all systems, for `players` players
+    given as parameters: scoringN, nameN and lost_atN (when their newest loss ended; no
+    scoringN over all systems). Each player's rows from that end on hold that loss and their
+    streak after it; among their losses at that end the larger game id is the newest. A player
+    whose streak is 0 has no row. Made once per shape (a statement made per request would be
+    compiled per request)."""
     seat = TableGameSeat
-    games = (select(*([Game.scoring] if by_system else []), Player.name, seat.ended_at, seat.game_id, seat.won)
-             .join(Player, Player.id == seat.player_id))
-    games = (games.join(Game, Game.id == seat.game_id) if by_system else games).where(*_within(seat)).cte("season_seats")
-    g = games.c
-    keys = [g.scoring, g.name] if by_system else [g.name]
-
-    def same(other) -> list:
-        return [key == other.c[key.name] for key in keys]
-
-    lost_at = select(*keys, func.max(g.ended_at).label("ended_at")).where(not_(g.won)).group_by(*keys).subquery()
-    lost = (select(*keys, lost_at.c.ended_at, func.max(g.game_id).label("game_id"))
-            .join(lost_at, and_(*same(lost_at), g.ended_at == lost_at.c.ended_at))
-            .where(not_(g.won)).group_by(*keys, lost_at.c.ended_at).subquery())
-    return (select(*keys, func.count()).select_from(games).outerjoin(lost, and_(*same(lost)))
-            .where(or_(lost.c.ended_at.is_(None), g.ended_at > lost.c.ended_at,
-                       and_(g.ended_at == lost.c.ended_at, g.game_id > lost.c.game_id)))
-            .group_by(*keys))
+    newest = union_all(*(select(*([bindparam(f"scoring{n}", type_=String).label("scoring")] if by_system else []),
+                                bindparam(f"name{n}", type_=String).label("name"),
+                                bindparam(f"lost_at{n}", type_=DateTime).label("lost_at"))
+                         for n in range(players))).cte("newest_loss")
+    mine = [newest.c.name == Player.name] + ([newest.c.scoring == Game.scoring] if by_system else [])
+    # a scalar subquery, not a join: each seat row looks up its player's loss (a join may read
+    # the seats once per player)
+    lost_at = select(newest.c.lost_at).where(*mine).scalar_subquery()
+    games = (select(*([Game.scoring] if by_system else []), Player.name, seat.ended_at, seat.game_id, seat.won,
+                    lost_at.label("lost_at")).join(Player, Player.id == seat.player_id))
+    games = (games.join(Game, Game.id == seat.game_id) if by_system else games)
+    tail = games.where(*_within(seat), seat.ended_at >= lost_at).cte("tail")
+    t = tail.c
+    key = [t.scoring, t.name] if by_system else [t.name]
+    last = (select(*key, func.max(t.game_id).label("game_id")).where(not_(t.won), t.ended_at == t.lost_at)
+            .group_by(*key).subquery())
+    return (select(*key, func.count()).join(last, and_(*(k == last.c[k.name] for k in key)))
+            .where(or_(t.ended_at > t.lost_at, t.game_id > last.c.game_id)).group_by(*key))
 
 
 def _met():
