@@ -92,7 +92,7 @@ class SeasonLeague:
                       systems[0] if len(systems) == 1 else None)
 
     def _count_streaks(self, players: dict[tuple, _Sums]) -> None:
-        """Each of `players`' streak (keyed by (system, name) or (name,))."""
+        """Sets the streak of each of `players` (keyed by (system, name), or (name,) over all systems)."""
         lost = [(*key, sums.lost_at) for key, sums in players.items() if sums.lost_at is not None]
         counted = {}
         if lost:
@@ -126,7 +126,8 @@ class SeasonLeague:
                     known = by_system[slug][me].near.setdefault(other, [0, newest])
                     known[0] += games
                     known[1] = max(known[1], newest)
-        self._count_streaks({(slug, name): sums for slug, players in by_system.items() for name, sums in players.items()})
+        self._count_streaks({(slug, name): sums for slug, players in by_system.items()
+                             for name, sums in players.items()})
         once = set()  # (system, player, opponent) next to each other in one game only
         for slug, players in by_system.items():
             once |= {(slug, me, other) for me, sums in players.items() for other, (games, _) in sums.near.items()
