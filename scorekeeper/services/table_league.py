@@ -194,7 +194,9 @@ def _streaks(by_system: bool, players: int):
     games = (select(*([Game.scoring] if by_system else []), Player.name, seat.ended_at, seat.game_id, seat.won,
                     lost_at.label("lost_at")).join(Player, Player.id == seat.player_id))
     games = (games.join(Game, Game.id == seat.game_id) if by_system else games)
-    tail = games.where(*_within(seat), seat.ended_at >= lost_at).cte("tail")
+    # the seat's own end first: when every newest loss is recent, most rows skip the joins
+    since = select(func.min(newest.c.lost_at)).scalar_subquery()
+    tail = games.where(*_within(seat), seat.ended_at >= since, seat.ended_at >= lost_at).cte("tail")
     t = tail.c
     key = [t.scoring, t.name] if by_system else [t.name]
     last = (select(*key, func.max(t.game_id).label("game_id")).where(not_(t.won), t.ended_at == t.lost_at)
