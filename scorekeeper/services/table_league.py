@@ -6,8 +6,9 @@ opponent behind the seat, stored by the write from domain.league.seat_places):
 - each streak, per system (the blocks) or over all systems (the league): the games after the
   player's newest loss, all wins; at that loss's end the larger game id is the newer game
   (the domain's order). One statement counts them over each player's own games from that
-  end on, so one old loss (a grandparent who played once) costs no more than a recent one;
-  a player who never lost has all their games as their streak;
+  end on, reading the rows that ended from the oldest of those losses on: at most the
+  season's rows once, however old a loss (a grandparent who played once); a player who never
+  lost has all their games as their streak;
 - how often two players met, only for the pairs that were next to each other once (the
   rival needs RIVAL_GAMES games against each other, which two or more such games prove).
 The domain ranks the rows and picks each rival from these counts (league.ranked,
