@@ -106,3 +106,26 @@ def test_partners_are_never_next_to_each_other_in_the_final_order(app):
         rows = {row.player: row for row in SeasonLeague(stored(alone + teamed)).league()}
     assert rows == {row.player: row for row in league.league(alone + teamed)}
     assert (rows["Ana"].rival, rows["Ana"].team_games, rows["Ana"].points) == ("Ben", 3, 60)
+
+
+def test_a_streak_counts_from_the_newest_loss_however_old_and_at_equal_ends_by_game_id(app):
+    """Gran played once, the season's first game, and lost it: her streak is 0 and costs no
+    more than anyone's. Two games end at the same moment: the one with the larger id is the
+    newer (Ana's loss in "t2a" is older than her win in "t2b"). A lowest-total game in
+    between ends Ana's overall streak but not her winner-takes-points one; Cy never lost."""
+    def game(key, minute, players, totals, winner, scoring="winner-takes-points"):
+        return FinishedGame(f"{key}{new_public_id()[:6]}", START + timedelta(minutes=minute), players, scoring,
+                            totals, (winner,))
+    games = [game("t0", 0, ("Ana", "Ben", "Gran"), {"Ana": 30, "Ben": 0, "Gran": 0}, "Ana"),
+             game("t2a", 2, ("Ana", "Ben"), {"Ana": 0, "Ben": 30}, "Ben"),
+             game("t2b", 2, ("Ana", "Ben"), {"Ana": 30, "Ben": 0}, "Ana"),
+             game("t3", 3, ("Ana", "Ben"), {"Ana": 50, "Ben": 10}, "Ben", "lowest-total"),
+             game("t4", 4, ("Ana", "Ben"), {"Ana": 30, "Ben": 0}, "Ana"),
+             game("t5", 5, ("Cy", "Dee"), {"Cy": 30, "Dee": 0}, "Cy")]
+    with app.app_context():
+        counted = SeasonLeague(stored(games))
+        overall, blocks = counted.league(), counted.blocks()
+    assert overall == league.league(games) and blocks == league.blocks(games)
+    assert {row.player: row.streak for row in overall} == {"Ana": 1, "Ben": 0, "Gran": 0, "Cy": 1, "Dee": 0}
+    assert [{row.player: row.streak for row in block.rows} for block in blocks] == [
+        {"Ana": 2, "Ben": 0, "Gran": 0, "Cy": 1, "Dee": 0}, {"Ana": 0, "Ben": 1}]
