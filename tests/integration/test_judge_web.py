@@ -45,19 +45,32 @@ def test_bodies_that_are_not_questions(client, raw, status):
 
 
 @pytest.mark.parametrize("body, words", [
-    ({"question": "play", "top": "red-7"}, "card played"),
-    ({"question": "play", "top": "red-7", "card": "purple-7"}, "not a card"),
-    ({"question": "play", "top": "wild", "card": "red-7"}, "which colour was called"),
-    ({"question": "cheat"}, "Unknown question"),
-    ({"question": "play", "edition": "deluxe", "top": "red-7", "card": "red-1"}, "Unknown edition"),
-    ({"question": "play", "top": "red-7", "card": "wild-draw4"}, "other cards"),
-    ({"question": "uno"}, "when the catch came"),
-    ({"question": "challenge", "color": "red"}, "which cards"),
+    ({"question": "play", "top": "red-7"}, ["card played"]),
+    ({"question": "play", "top": "red-7", "card": "purple-7"}, ["not a card"]),
+    ({"question": "play", "top": "wild", "card": "red-7"}, ["which colour was called"]),
+    ({"question": "cheat"}, ["Unknown question"]),
+    ({"question": "play", "edition": "deluxe", "top": "red-7", "card": "red-1"}, ["Unknown edition"]),
+    ({"question": "play", "top": "red-7", "card": "wild-draw4"}, ["other cards"]),
+    ({"question": "uno"}, ["when the catch came"]),
+    ({"question": "challenge", "color": "red"}, ["which cards"]),
+    ({"question": "play", "top": "red-7", "card": "wild-draw4", "hand": ["wild-draw4"] * 4},
+     ["'hand'", "'card'", "only 4"]),
+    ({"question": "play", "top": "red-0", "card": "wild-draw4", "hand": ["red-0"]},
+     ["'top'", "'hand'", "only 1"]),
+    ({"question": "two-players", "card": "skip", "players": 3}, ["'players'"]),
+    ({"question": "play", "edition": None, "top": "red-7", "card": "red-1"}, ["'edition'"]),
+    ({"question": "play", "top": "red-draw2", "card": "red-1", "pending_draw": 5},
+     ["'pending_draw'"]),
+    ({"question": "stacking", "pending": "wild-draw4", "card": "wild-draw4", "total": 6 + 1},
+     ["'total'"]),
+    ({"question": "going-out", "card": "red-1", "pending_draw": 2}, ["'pending_draw'"]),
+    ({"question": "first-card", "card": "red-1", "hand": []}, ["'hand'"]),
 ])
 def test_what_cannot_be_judged_is_a_422_saying_what_is_missing(client, body, words):
     r = ask(client, body)
-    assert r.status_code == 422
-    assert words.lower() in r.json["error"].lower()
+    assert r.status_code == 422, r.json
+    for word in words:
+        assert word.lower() in r.json["error"].lower(), r.json["error"]
 
 
 ODD_VALUES = [None, 0, -1, 7, 2.5, True, "", "x" * 300, [], [None], ["red-7"] * 200, {}, {"a": 1},
@@ -301,27 +314,6 @@ def test_fuzz_odd_form_parameters_never_500(client):
 
 
 # ---------------------------------------------------------------- issue 11: the judge's findings
-
-@pytest.mark.parametrize("body, words", [
-    ({"question": "play", "top": "red-7", "card": "wild-draw4", "hand": ["wild-draw4"] * 4},
-     ["'hand'", "'card'", "only 4"]),
-    ({"question": "play", "top": "red-0", "card": "wild-draw4", "hand": ["red-0"]},
-     ["'top'", "'hand'", "only 1"]),
-    ({"question": "two-players", "card": "skip", "players": 3}, ["'players'"]),
-    ({"question": "play", "edition": None, "top": "red-7", "card": "red-1"}, ["'edition'"]),
-    ({"question": "play", "top": "red-draw2", "card": "red-1", "pending_draw": 5},
-     ["'pending_draw'"]),
-    ({"question": "stacking", "pending": "wild-draw4", "card": "wild-draw4", "total": 6 + 1},
-     ["'total'"]),
-    ({"question": "going-out", "card": "red-1", "pending_draw": 2}, ["'pending_draw'"]),
-    ({"question": "first-card", "card": "red-1", "hand": []}, ["'hand'"]),
-])
-def test_questions_that_cannot_happen_are_a_422_naming_the_field(client, body, words):
-    r = ask(client, body)
-    assert r.status_code == 422, r.json
-    for word in words:
-        assert word.lower() in r.json["error"].lower(), r.json["error"]
-
 
 def test_a_wild_on_a_pending_draw_two_is_not_a_draw_card_on_the_form(client):
     r = client.get("/judge/play?asked=1&top_colour=red&top_kind=draw2&card_kind=wild&pending_draw=2")
