@@ -123,10 +123,6 @@ def test_every_form_renders_with_card_pickers_not_text_boxes(client, question):
     assert 'type="text"' not in page and "<textarea" not in page
 
 
-def test_unknown_question_page_is_404(client):
-    assert client.get("/judge/cheat").status_code == 404
-
-
 def verdict(response):
     match = re.search(r'class="verdict">([^<]+)<', response.get_data(as_text=True))
     return match and match.group(1)
