@@ -9,7 +9,9 @@ from scorekeeper.services import games, hands, rematch, tables
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 TEAMS = [["Ana", "Cy"], ["Ben", "Dee"]]
 # Each hand: who went out, and the cards the others kept.
-HANDS = [("Ana", {"Ben": ["red-9", "wild-draw4"], "Cy": ["green-5"], "Dee": ["blue-skip"]})]
+HANDS = [
+    ("Ana", {"Ben": ["red-9", "wild-draw4"], "Cy": ["green-5"], "Dee": ["blue-skip"]}),
+]
 
 
 def card_points(cards: list[str]) -> int:
