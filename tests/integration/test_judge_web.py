@@ -31,61 +31,6 @@ def test_play_shape_exactly_as_designed(client):
     assert data["edition"] == "classic" and data["verdict"] == "Legal"
 
 
-def test_play_illegal_and_wild_draw_four(client):
-    assert ask(client, {"question": "play", "top": "red-7", "card": "blue-3"}).json["ruling"] == "illegal"
-    legal = ask(client, {"question": "play", "top": "red-7", "card": "wild-draw4",
-                         "hand": ["blue-7", "green-skip"]}).json
-    assert legal["ruling"] == "legal" and legal["draws"] == {"next-player": 4}
-    guilty = ask(client, {"question": "play", "top": "red-7", "card": "wild-draw4",
-                          "hand": ["red-1"]}).json
-    assert guilty["ruling"] == "illegal"
-
-
-def test_challenge_guilty_and_innocent(client):
-    guilty = ask(client, {"question": "challenge", "color": "red", "hand": ["red-2", "blue-7"]})
-    assert guilty.status_code == 200
-    assert guilty.json["ruling"] == "guilty" and guilty.json["draws"] == {"challenged": 4}
-    innocent = ask(client, {"question": "challenge", "color": "red", "hand": ["blue-7"]})
-    assert innocent.json["ruling"] == "innocent" and innocent.json["draws"] == {"challenger": 6}
-    assert API_KEYS <= set(innocent.json)
-
-
-@pytest.mark.parametrize("edition, n", [("classic", 2), ("classic-112", 4), ("wimpy-kid", 2)])
-def test_uno_penalty_per_edition(client, edition, n):
-    r = ask(client, {"question": "uno", "edition": edition, "caught": "before-next-turn",
-                     "said_uno_first": False})
-    assert r.json["ruling"] == "penalty" and r.json["draws"] == {"player": n}
-
-
-@pytest.mark.parametrize("caught, said", [("before-second-to-last-card", False),
-                                          ("after-next-turn", False), ("before-next-turn", True)])
-def test_uno_no_penalty(client, caught, said):
-    r = ask(client, {"question": "uno", "caught": caught, "said_uno_first": said})
-    assert r.json["ruling"] == "no-penalty" and r.json["draws"] == {}
-
-
-def test_uno_house_rule_changes_the_answer_and_says_so(client):
-    r = ask(client, {"question": "uno", "edition": "classic-112", "caught": "before-next-turn",
-                     "house_rules": {"uno_penalty": 2}}).json
-    assert r["draws"] == {"player": 2} and "house-uno-penalty" in r["rules"]
-    assert any("House rule" in note for note in r["depends_on"])
-
-
-@pytest.mark.parametrize("body", [
-    {"question": "first-card", "edition": "classic-112", "card": "reverse"},
-    {"question": "draw", "action": "play-other-after-draw"},
-    {"question": "stacking", "pending": "draw2", "card": "blue-draw2", "house_rules": {"stacking": True}},
-    {"question": "two-players", "card": "red-reverse"},
-    {"question": "going-out", "card": "wild-draw4"},
-    {"question": "empty-draw-pile"},
-    {"question": "cheese-touch", "edition": "wimpy-kid", "situation": "next-player", "has_yellow": False},
-])
-def test_other_questions_answer_in_the_same_shape(client, body):
-    r = ask(client, body)
-    assert r.status_code == 200, r.json
-    assert API_KEYS <= set(r.json) and isinstance(r.json["draws"], dict) and r.json["rules"]
-
-
 # ---------------------------------------------------------------- bad input: a message, never a 500
 
 @pytest.mark.parametrize("raw, status", [
@@ -100,19 +45,25 @@ def test_bodies_that_are_not_questions(client, raw, status):
 
 
 @pytest.mark.parametrize("body, words", [
-    ({"question": "play", "top": "red-7"}, "card played"),
-    ({"question": "play", "top": "red-7", "card": "purple-7"}, "not a card"),
-    ({"question": "play", "top": "wild", "card": "red-7"}, "which colour was called"),
-    ({"question": "cheat"}, "Unknown question"),
-    ({"question": "play", "edition": "deluxe", "top": "red-7", "card": "red-1"}, "Unknown edition"),
-    ({"question": "play", "top": "red-7", "card": "wild-draw4"}, "other cards"),
-    ({"question": "uno"}, "when the catch came"),
-    ({"question": "challenge", "color": "red"}, "which cards"),
+    ({"question": "play", "top": "red-7", "card": "purple-7"}, ["not a card"]),
+    ({"question": "play", "top": "red-7", "card": "wild-draw4", "hand": ["wild-draw4"] * 4},
+     ["'hand'", "'card'", "only 4"]),
+    ({"question": "play", "top": "red-0", "card": "wild-draw4", "hand": ["red-0"]},
+     ["'top'", "'hand'", "only 1"]),
+    ({"question": "two-players", "card": "skip", "players": 3}, ["'players'"]),
+    ({"question": "play", "edition": None, "top": "red-7", "card": "red-1"}, ["'edition'"]),
+    ({"question": "play", "top": "red-draw2", "card": "red-1", "pending_draw": 5},
+     ["'pending_draw'"]),
+    ({"question": "stacking", "pending": "wild-draw4", "card": "wild-draw4", "total": 6 + 1},
+     ["'total'"]),
+    ({"question": "going-out", "card": "red-1", "pending_draw": 2}, ["'pending_draw'"]),
+    ({"question": "first-card", "card": "red-1", "hand": []}, ["'hand'"]),
 ])
 def test_what_cannot_be_judged_is_a_422_saying_what_is_missing(client, body, words):
     r = ask(client, body)
-    assert r.status_code == 422
-    assert words.lower() in r.json["error"].lower()
+    assert r.status_code == 422, r.json
+    for word in words:
+        assert word.lower() in r.json["error"].lower(), r.json["error"]
 
 
 ODD_VALUES = [None, 0, -1, 7, 2.5, True, "", "x" * 300, [], [None], ["red-7"] * 200, {}, {"a": 1},
@@ -146,29 +97,6 @@ def test_fuzz_odd_bodies_never_500(client):
             assert API_KEYS <= set(r.json), body
 
 
-def test_api_judge_needs_no_csrf_token(app, client):
-    assert app.config.get("WTF_CSRF_ENABLED", True)
-    r = client.post("/api/judge", json={"question": "empty-draw-pile"})
-    assert r.status_code == 200
-
-
-# ---------------------------------------------------------------- every cited rule resolves
-
-def _rule_anchors(client, edition, cache={}):
-    if edition not in cache:
-        page = client.get(f"/rules/{edition}")
-        assert page.status_code == 200
-        cache[edition] = set(re.findall(r'id="?([a-z0-9-]+)', page.get_data(as_text=True)))
-    return cache[edition]
-
-
-def test_every_rule_id_in_every_ruling_resolves_on_the_rules_page(client):
-    for param in SCENARIOS:
-        ruling = ask(client, param.values[0]).json
-        missing = set(ruling["rules"]) - _rule_anchors(client, ruling["edition"])
-        assert not missing, (param.id, missing)
-
-
 # ---------------------------------------------------------------- the web judge
 
 def test_judge_home_lists_the_questions(client):
@@ -186,10 +114,6 @@ def test_every_form_renders_with_card_pickers_not_text_boxes(client, question):
     page = r.get_data(as_text=True)
     assert 'method="get"' in page and "<script>" not in page and "style=" not in page
     assert 'type="text"' not in page and "<textarea" not in page
-
-
-def test_unknown_question_page_is_404(client):
-    assert client.get("/judge/cheat").status_code == 404
 
 
 def verdict(response):
@@ -357,33 +281,6 @@ def test_fuzz_odd_form_parameters_never_500(client):
 
 # ---------------------------------------------------------------- issue 11: the judge's findings
 
-def test_two_players_a_cheese_touch_makes_the_other_player_draw_2(client):
-    r = ask(client, {"question": "two-players", "edition": "wimpy-kid", "card": "cheese-touch"})
-    assert r.status_code == 200
-    assert r.json["ruling"] == "turn-passes" and r.json["draws"] == {"other-player": 2}
-
-
-@pytest.mark.parametrize("body, words", [
-    ({"question": "play", "top": "red-7", "card": "wild-draw4", "hand": ["wild-draw4"] * 4},
-     ["'hand'", "'card'", "only 4"]),
-    ({"question": "play", "top": "red-0", "card": "wild-draw4", "hand": ["red-0"]},
-     ["'top'", "'hand'", "only 1"]),
-    ({"question": "two-players", "card": "skip", "players": 3}, ["'players'"]),
-    ({"question": "play", "edition": None, "top": "red-7", "card": "red-1"}, ["'edition'"]),
-    ({"question": "play", "top": "red-draw2", "card": "red-1", "pending_draw": 5},
-     ["'pending_draw'"]),
-    ({"question": "stacking", "pending": "wild-draw4", "card": "wild-draw4", "total": 6 + 1},
-     ["'total'"]),
-    ({"question": "going-out", "card": "red-1", "pending_draw": 2}, ["'pending_draw'"]),
-    ({"question": "first-card", "card": "red-1", "hand": []}, ["'hand'"]),
-])
-def test_questions_that_cannot_happen_are_a_422_naming_the_field(client, body, words):
-    r = ask(client, body)
-    assert r.status_code == 422, r.json
-    for word in words:
-        assert word.lower() in r.json["error"].lower(), r.json["error"]
-
-
 def test_a_wild_on_a_pending_draw_two_is_not_a_draw_card_on_the_form(client):
     r = client.get("/judge/play?asked=1&top_colour=red&top_kind=draw2&card_kind=wild&pending_draw=2")
     assert r.status_code == 200 and verdict(r) == "Illegal: the player draws 2"
@@ -421,8 +318,7 @@ def test_every_scenario_rules_the_same_in_polish_with_polish_words(client):
         body = param.values[0]
         en = client.post("/api/judge", json=body, headers={"Accept-Language": "en"}).json
         pl = client.post("/api/judge", json=body, headers={"Accept-Language": "pl"}).json
-        ruling = judge(body)  # English through the edge is the domain's own wording
-        assert (en["explanation"], en["verdict"]) == (ruling.explanation, ruling.verdict)
+        assert en == judge(body).as_json(), param.id  # in English, the domain's ruling as it is
         for key in ("ruling", "draws", "rules", "edition"):
             assert pl[key] == en[key], (param.id, key)
         for key in ("explanation", "verdict"):

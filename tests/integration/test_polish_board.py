@@ -4,8 +4,6 @@ import io
 import re
 from html import unescape
 
-import pytest
-
 from tests.support.helpers import keep_score, new_game, post_hand
 
 PL = {"Accept-Language": "pl-PL,pl;q=0.9"}
@@ -148,10 +146,3 @@ def test_table_pages_in_polish(csrf_off, app, client):
     assert "Jest już gracz o imieniu „Ben”" in clash.get_data(as_text=True)
     merged = client.post(f"/tables/{table}/merge", data={"spelling": "Ana", "into": "Ana"}, headers=PL)
     assert "To dwa razy ten sam gracz" in merged.get_data(as_text=True)
-
-
-@pytest.mark.parametrize("count, words", [(1, "1 rozdanie"), (3, "3 rozdania"), (5, "5 rozdań"), (22, "22 rozdania")])
-def test_hand_counts_on_a_table_follow_polish_plurals(client, app, count, words):
-    with app.test_request_context(headers=PL):
-        from flask import render_template_string
-        assert render_template_string("{{ ngettext('%(num)d hand', '%(num)d hands', n) }}", n=count) == words

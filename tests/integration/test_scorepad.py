@@ -86,11 +86,6 @@ def test_new_game_house_rules_and_edition(csrf_off, client):
     assert state["house_rules"]["zero_counts_ten"] is True and state["house_rules"]["blank_points"] == 30
 
 
-def test_csrf_token_is_required(client):
-    assert start_game(client, ["Ana", "Ben"]).status_code == 400
-    assert "No game in progress." in client.get("/").get_data(as_text=True)
-
-
 def test_a_whole_game_through_the_keypad_form(csrf_off, client):
     gid = game_id_of(start_game(client, target="200"))
     hands = [

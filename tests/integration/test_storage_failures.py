@@ -127,12 +127,6 @@ def test_races_and_storage_failures_are_told_apart(orig, race, failure):
     assert storage.is_storage_failure(err) is failure
 
 
-def test_storage_failure_is_a_service_error_mapped_to_503():
-    from scorekeeper.errors import status_of
-    from scorekeeper.services.errors import StorageFailure
-    assert status_of(StorageFailure("x")) == 503
-
-
 def test_the_hand_form_on_a_read_only_database_says_so_and_keeps_the_entry(app, backend, client):
     """The keypad page answers 503 with the sentence, and the hand typed in stays on the page."""
     import re

@@ -156,20 +156,6 @@ def test_a_merge_joins_two_spellings_and_refuses_nonsense(client, app):
     assert state["games"][0]["players"] == ["Bob", "Ann"]
 
 
-def test_a_rematch_needs_a_finished_game(client, app, played):
-    table, games = played
-    from scorekeeper.services import rematch, tables
-    with app.test_request_context():
-        with pytest.raises(tables.Conflict):
-            rematch.rematch(games[1]["id"])
-        made = rematch.rematch(games[0]["id"])
-        again = made.game
-        assert made.key is None and again.table_id == table["id"]
-        assert [p.name for p in again.players] == ["Ana", "Ben", "Cy"] and again.target == 30
-        assert again.edit_key_hash == tables.get_table(table["id"]).edit_key_hash
-    assert len(client.get(f"/api/tables/{table['id']}").json["games"]) == 4
-
-
 def keeper_client(app, table):
     keeper = app.test_client()
     app.config["WTF_CSRF_ENABLED"] = False
@@ -264,6 +250,9 @@ def test_a_keeper_rematches_a_finished_game_from_the_table_page(app, client, pla
     assert keeper.post(f"/tables/{table['id']}/rematch", data={"game": str(games[0]["id"])}).status_code == 302
     state = client.get(f"/api/tables/{table['id']}").json
     assert len(state["games"]) == 4 and state["games"][0]["players"] == ["Ana", "Ben", "Cy"]
+    again = {"id": state["games"][0]["id"], "edit_key": table["edit_key"]}  # the table's key opens it
+    assert client.get(f"/api/games/{again['id']}").json["target"] == 30
+    assert post_hand(client, again, {"Ana": [], "Ben": ["1"], "Cy": ["2"]}).status_code == 201
 
 
 def test_the_table_page_of_50_games_stays_under_30_kb(app, client):

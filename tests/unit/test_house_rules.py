@@ -200,11 +200,6 @@ def test_a_wrong_type_is_an_error_naming_the_key(raw, key):
         judge(q("uno", caught="before-next-turn", house_rules=raw))
 
 
-def test_an_unknown_key_stays_an_error():
-    with pytest.raises(HouseRuleError, match="seven_0"):
-        parse_house_rules({"seven_0": True}, EDITIONS[C])
-
-
 @pytest.mark.parametrize("mode", [False, True, "same-kind", "equal-or-higher"])
 def test_every_stacking_mode_is_read(mode):
     assert parse_house_rules({"stacking": mode}, EDITIONS[C]).stacking == mode

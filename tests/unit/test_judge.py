@@ -366,32 +366,6 @@ def test_every_rule_id_resolves_in_the_rulebook(question, expected):
     assert set(ruling.rules) <= known, set(ruling.rules) - known
 
 
-def test_house_rules_that_change_the_answer_say_so():
-    plain = judge(q("play", top="red-draw2", card="blue-draw2", pending_draw=2))
-    house = judge(q("play", top="red-draw2", card="blue-draw2", pending_draw=2,
-                    house_rules=STACKING))
-    assert (plain.ruling, house.ruling) == ("illegal", "legal")
-    assert any("stacking" in note for note in plain.depends_on)
-    assert any("House rule" in note for note in house.depends_on)
-
-
-def test_first_reverse_differs_by_edition():
-    seats = {ed: judge(q("first-card", ed, card="reverse")).details["first_player"]
-             for ed in EDITIONS}
-    assert seats == {C: "dealer", C112: "right-of-dealer", W: "dealer"}
-
-
-def test_uno_penalty_follows_the_edition():
-    draws = {ed: judge(q("uno", ed, caught="before-next-turn")).draws for ed in EDITIONS}
-    assert draws == {C: {"player": 2}, C112: {"player": 4}, W: {"player": 2}}
-
-
-def test_as_json_has_the_api_keys():
-    body = judge(q("play", top="red-7", card="blue-7")).as_json()
-    assert {"ruling", "draws", "explanation", "rules"} <= set(body)
-    assert body["ruling"] == "legal" and body["draws"] == {} and body["rules"] == ["matching"]
-
-
 def test_edition_defaults_to_classic():
     assert judge({"question": "uno", "caught": "before-next-turn"}).edition == "classic"
 
@@ -476,28 +450,22 @@ def test_what_cannot_be_judged_says_what_is_missing(question, message):
     assert message.lower() in str(err.value).lower()
 
 
-def test_judge_package_is_standard_library_only():
+def test_the_judge_package_reaches_only_cards_editions_and_text_outside_itself():
+    """test_domain_purity keeps the whole domain to the standard library; the judge also
+    keeps out of the rulebook."""
     import ast
-    import sys
     from pathlib import Path
 
     import scorekeeper.domain.judge as package
     folder = Path(package.__file__).parent
     siblings = {path.stem for path in folder.glob("*.py")}
     for path in sorted(folder.glob("*.py")):
-        tree = ast.parse(path.read_text())
-        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
-                    if isinstance(node, ast.Import) for alias in node.names}
-        imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                     if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
-        assert imported <= set(sys.stdlib_module_names) | {"__future__"}, (path.name, imported)
-        relative = [node for node in ast.walk(tree)
+        relative = [node for node in ast.walk(ast.parse(path.read_text()))
                     if isinstance(node, ast.ImportFrom) and node.level > 0]
         inside = {node.module or "" for node in relative if node.level == 1}
         assert inside <= siblings, (path.name, inside)
         outside = {node.module or "" for node in relative if node.level > 1}
         assert outside <= {"cards", "editions", "text"}, (path.name, outside)  # never the rulebook
-        assert all(node.level <= 2 for node in relative), path.name
 
 
 # ---------------------------------------------------------------- issue 11: one judge per thing
