@@ -65,9 +65,7 @@ def hand_count(game_id: str) -> int:
 def next_dealer_seat(game: Game) -> int:
     """Who deals the next hand, by the domain's rule (dealing_seat), from the last hand's
     stored dealer: one small query, the hands are not loaded."""
-    last = db.session.scalar(select(Hand.dealer_seat).where(Hand.game_id == game.id)
-                             .order_by(Hand.number.desc()).limit(1))
-    return dealer_after(game, last)
+    return dealer_after(game, db.session.scalar(_last_dealer(game.id)))
 
 
 def dealer_after(game: Game, last: int | None) -> int:
@@ -77,11 +75,16 @@ def dealer_after(game: Game, last: int | None) -> int:
 
 def hands_and_last_dealer(game_id: str) -> tuple[int, int | None]:
     """How many hands the game holds and the seat that dealt its last one: one statement."""
-    last = aliased(Hand)
-    dealt = (select(last.dealer_seat).where(last.game_id == game_id)
-             .order_by(last.number.desc()).limit(1).scalar_subquery())
-    count, seat = db.session.execute(select(func.count(Hand.id), dealt).where(Hand.game_id == game_id)).one()
+    count, seat = db.session.execute(select(func.count(Hand.id), _last_dealer(game_id).scalar_subquery())
+                                     .where(Hand.game_id == game_id)).one()
     return count, seat
+
+
+def _last_dealer(game_id: str):
+    """The seat that dealt the game's last hand (no row: no hand yet). Over an alias of hands,
+    so it stands on its own inside a statement that reads hands too."""
+    last = aliased(Hand)
+    return select(last.dealer_seat).where(last.game_id == game_id).order_by(last.number.desc()).limit(1)
 
 
 def empty_sheet(game: Game) -> ScoreSheet:
