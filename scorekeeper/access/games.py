@@ -23,7 +23,7 @@ from ..services.keys import hash_opens
 from . import visits
 from .devices import device_hash, device_id
 from .grants import DeviceRow, DeviceRows, allowed_or_403, found_or_404
-from .tables import table_key_in, table_key_opening
+from .tables import knows_table_key_opening, table_key_in, table_key_opening
 
 VISITS_KEPT = 50  # games a phone only watched, remembered for its home page
 HOME_GAMES = 60  # games on a phone's home page, most recently used first
@@ -102,7 +102,7 @@ def stamp_with_rights(game_id: str) -> tuple[int, bool] | None:
     if sealed is not None and hash_opens(row.edit_key_hash, _rows.unseal(game_id, sealed, device)):
         return row.version, True
     table_key = None if row.table_id is None else table_key_in(row.table_id, row.table_sealed_key)
-    return row.version, hash_opens(row.edit_key_hash, table_key)
+    return row.version, knows_table_key_opening(row.edit_key_hash, table_key) is not None
 
 
 def can_edit(game: Game) -> bool:

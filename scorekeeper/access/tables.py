@@ -10,7 +10,7 @@ The only module that reads device_tables (written through grants.py and services
 """
 from __future__ import annotations
 
-from flask import session
+from flask import g, session
 from sqlalchemy import bindparam, select
 
 from ..models import DeviceTable, FamilyTable, db
@@ -30,6 +30,7 @@ _rows = DeviceRows(DeviceTable, "table_id", "table-key")
 def remember_table_key(table_id: str, key: str) -> None:
     """This phone may keep score at the table from now on (until its cookie is gone)."""
     _rows.grant(table_id, key)
+    g.pop("table_keys_opening", None)
 
 
 def remember_table_visit(table_id: str) -> None:
@@ -65,15 +66,26 @@ def table_key_in(table_id: str, sealed_key: str) -> str | None:
 
 
 def table_key_opening(key_hash: str) -> str | None:
-    """A table key this phone holds that matches a game's key hash, if any: one query."""
+    """A table key this phone holds that matches a game's key hash, if any: one query, once
+    a request (or none, when the poll's statement already found it: knows_table_key_opening)."""
+    known = g.setdefault("table_keys_opening", {})
+    if key_hash in known:
+        return known[key_hash]
     _move_session_keys()
     device = device_id()
     if device is None:
         return None
     row = db.session.execute(_TABLE_KEY_OPENING, {"device_hash": device_hash(device),
                                                   "key_hash": key_hash}).first()
-    key = None if row is None else _rows.unseal(row.table_id, row.sealed_key)
-    return key if hash_opens(key_hash, key) else None
+    return knows_table_key_opening(key_hash, None if row is None else _rows.unseal(row.table_id, row.sealed_key))
+
+
+def knows_table_key_opening(key_hash: str, key: str | None) -> str | None:
+    """This request found `key`, the table key of this phone's that a game's key hash names
+    (None: none): table_key_opening answers from it for the rest of the request."""
+    key = key if hash_opens(key_hash, key) else None
+    g.setdefault("table_keys_opening", {})[key_hash] = key
+    return key
 
 
 def my_tables() -> list[FamilyTable]:

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import groupby
 from typing import Callable, Iterable
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import joinedload
 
 from ..domain.editions import get_edition, parse_house_rules, point_values
 from ..domain.scoring import Outcome, dealing_seat, hand_points
 from ..domain.systems import ScoringSystem, system_of
 from ..domain.teams import TeamScoring
 from ..ids import looks_like_public_id
-from ..models import Game, Hand, db
+from ..models import Game, Hand, HeldCards, Player, db
 from ..page_cache import app_cache
 from . import hand_scores
-from .games import VISIBLE, domain_hand, hand_count, stored_cards, teams_of
+from .games import VISIBLE, checked_hand, hand_count, held_and_typed, teams_of
 from .page_values import GameView, HandView, game_view
 
 TRIES = 5  # reads of a game that another write keeps changing, before the game row is locked
@@ -60,8 +60,7 @@ class Seat:
 
 @dataclass(frozen=True)
 class Head:
-    """The game's row and players as plain values: what a page holds is never a row (the
-    garbage guard collects after any request whose rows outlive it: database.py)."""
+    """The game's row and players as plain values: what a page holds is never a row."""
     id: str
     edition: str
     scoring: str
@@ -75,11 +74,16 @@ class Head:
     table_id: str | None
     players: tuple[Seat, ...]
 
+    COLUMNS = ("id", "edition", "scoring", "target", "house_rules", "first_dealer_seat", "edit_key_hash",
+               "version", "updated_at", "past_targets", "table_id")  # the games columns it holds
+
     @classmethod
-    def of(cls, game: Game) -> "Head":
-        return cls(game.id, game.edition, game.scoring, game.target, game.house_rules, game.first_dealer_seat,
-                   game.edit_key_hash, game.version, game.updated_at, tuple(game.past_targets or ()),
-                   game.table_id, tuple(Seat(p.id, p.seat, p.name, p.team) for p in game.players))
+    def of_rows(cls, rows) -> "Head":
+        """From the game's columns joined with each of its players (by seat)."""
+        first = rows[0]
+        return cls(*(getattr(first, name) for name in cls.COLUMNS[:-2]), tuple(first.past_targets or ()),
+                   first.table_id, tuple(Seat(r.player_id, r.seat, r.name, r.team) for r in rows
+                                         if r.player_id is not None))
 
 
 @dataclass
@@ -223,17 +227,11 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
         found = _head(game_id, lock=attempt == TRIES)
         if found is None:
             return None
-        head, count = found
+        game, count = found
         numbers = sorted(n for n in set(shown(count)) if 1 <= n <= count)
-        rows = db.session.scalars(
-            select(Hand).where(Hand.game_id == game_id, or_(Hand.number.in_(numbers), Hand.public_id.in_(ids)))
-            .options(joinedload(Hand.entries)).order_by(Hand.number)
-            .execution_options(populate_existing=True)).unique().all() if numbers or ids else []
-        game = Head.of(head)
-        read = GameRead(game, count, [HandView(h.public_id, h.number, h.revision, h.dealer_seat,
-                                               *stored_cards(head, h)) for h in rows],
-                        {h.number - 1: domain_hand(head, h) for h in rows})
-        del head, rows  # rows no longer: see Head
+        rows = _hands(game, numbers, ids) if numbers or ids else []
+        read = GameRead(game, count, rows, {h.number - 1: checked_hand(game.edition, h.held, h.typed)
+                                            for h in rows})
         read.read_rest()
         built = build(read)
         if attempt == TRIES or _stamp(game_id) == (game.version, game.edit_key_hash):
@@ -241,15 +239,40 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
     raise AssertionError("unreachable")
 
 
-def _head(game_id: str, lock: bool) -> tuple[Game, int] | None:
+_G, _P, _H, _HC = Game.__table__, Player.__table__, Hand.__table__, HeldCards.__table__
+_HEAD = select(*(_G.c[name] for name in Head.COLUMNS),
+               select(func.count()).where(_H.c.game_id == _G.c.id).scalar_subquery().label("hand_count"),
+               _P.c.id.label("player_id"), _P.c.seat, _P.c.name, _P.c.team) \
+    .select_from(_G.outerjoin(_P, _P.c.game_id == _G.c.id)).where(VISIBLE).order_by(_P.c.seat)
+_HANDS = select(_H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat,
+                _HC.c.player_id, _HC.c.cards, _HC.c.typed_total) \
+    .select_from(_H.outerjoin(_HC, _HC.c.hand_id == _H.c.id)).order_by(_H.c.number, _HC.c.player_id)
+
+
+def _head(game_id: str, lock: bool) -> tuple[Head, int] | None:
     """The game's row with its players, and how many hands it has: one statement (each
-    statement is a round trip, and on PostgreSQL most of a page's cost)."""
-    hands = select(func.count()).select_from(Hand).where(Hand.game_id == Game.id).scalar_subquery()
-    query = select(Game, hands).where(Game.id == game_id, VISIBLE).options(joinedload(Game.players))
+    statement is a round trip, and on PostgreSQL most of a page's cost), read as plain
+    columns (no ORM objects: building them was a large part of a page's CPU)."""
+    query = _HEAD.where(_G.c.id == game_id)
     if lock:
-        query = query.with_for_update(read=True, of=Game)
-    row = db.session.execute(query.execution_options(populate_existing=True)).unique().one_or_none()
-    return None if row is None else (row[0], row[1])
+        query = query.with_for_update(read=True, of=_G)
+    rows = db.session.execute(query).all()
+    return (Head.of_rows(rows), rows[0].hand_count) if rows else None
+
+
+def _hands(game: Head, numbers: list[int], ids: list[str]) -> list[HandView]:
+    """The hands numbered in `numbers` or with an id in `ids`, with their cards, by number."""
+    names = {p.id: p.name for p in game.players}
+    rows = db.session.execute(_HANDS.where(_H.c.game_id == game.id,
+                                           or_(_H.c.number.in_(numbers), _H.c.public_id.in_(ids)))).all()
+    hands = []
+    for number, group in groupby(rows, key=lambda row: row.number):
+        entries = list(group)
+        first = entries[0]
+        cards = ((e.player_id, e.cards, e.typed_total) for e in entries if e.player_id is not None)
+        hands.append(HandView(first.public_id, number, first.revision, first.dealer_seat,
+                              *held_and_typed(names, cards)))
+    return hands
 
 
 def _stamp(game_id: str) -> tuple[int, str] | None:

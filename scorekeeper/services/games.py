@@ -139,15 +139,27 @@ def key_opens(game: Game, key: str | None) -> bool:
 
 def stored_cards(game: Game, hand: Hand) -> tuple[dict[str, list[str]], dict[str, int]]:
     """A stored hand as entered: each player's card tokens, and the typed totals."""
-    names = {p.id: p.name for p in game.players}
-    held = {names[e.player_id]: e.tokens for e in hand.entries}
-    typed = {names[e.player_id]: e.typed_total for e in hand.entries if e.typed_total is not None}
+    return held_and_typed({p.id: p.name for p in game.players},
+                          ((e.player_id, e.cards, e.typed_total) for e in hand.entries))
+
+
+def held_and_typed(names: dict[int, str], entries) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Held cards rows (player id, space-separated tokens, typed total) by player name."""
+    held, typed = {}, {}
+    for player_id, cards, typed_total in entries:
+        held[names[player_id]] = cards.split()
+        if typed_total is not None:
+            typed[names[player_id]] = typed_total
     return held, typed
 
 
 def domain_hand(game: Game, hand: Hand) -> DomainHand:
-    held, typed = stored_cards(game, hand)
-    return build_hand(get_edition(game.edition), list(held), held, typed)
+    return checked_hand(game.edition, *stored_cards(game, hand))
+
+
+def checked_hand(edition: str, held: dict[str, list[str]], typed: dict[str, int]) -> DomainHand:
+    """A stored hand as the domain checks it (its held cards' players, in seat-id order)."""
+    return build_hand(get_edition(edition), list(held), held, typed)
 
 
 def seat_names(game: Game) -> dict[int, str]:
