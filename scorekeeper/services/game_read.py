@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import groupby
 from typing import Callable, Iterable
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 
 from ..domain.editions import get_edition, parse_house_rules, point_values
 from ..domain.scoring import Outcome, dealing_seat, hand_points
@@ -239,32 +239,35 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
     raise AssertionError("unreachable")
 
 
+# Built once with bound parameters: a page's reads skip building and keying their statements.
 _G, _P, _H, _HC = Game.__table__, Player.__table__, Hand.__table__, HeldCards.__table__
 _HEAD = select(*(_G.c[name] for name in Head.COLUMNS),
                select(func.count()).where(_H.c.game_id == _G.c.id).scalar_subquery().label("hand_count"),
                _P.c.id.label("player_id"), _P.c.seat, _P.c.name, _P.c.team) \
-    .select_from(_G.outerjoin(_P, _P.c.game_id == _G.c.id)).where(VISIBLE).order_by(_P.c.seat)
+    .select_from(_G.outerjoin(_P, _P.c.game_id == _G.c.id)) \
+    .where(_G.c.id == bindparam("game_id"), VISIBLE).order_by(_P.c.seat)
+_LOCKED_HEAD = _HEAD.with_for_update(read=True, of=_G)
 _HANDS = select(_H.c.public_id, _H.c.number, _H.c.revision, _H.c.dealer_seat,
                 _HC.c.player_id, _HC.c.cards, _HC.c.typed_total) \
-    .select_from(_H.outerjoin(_HC, _HC.c.hand_id == _H.c.id)).order_by(_H.c.number, _HC.c.player_id)
+    .select_from(_H.outerjoin(_HC, _HC.c.hand_id == _H.c.id)) \
+    .where(_H.c.game_id == bindparam("game_id"), or_(_H.c.number.in_(bindparam("numbers", expanding=True)),
+                                                     _H.c.public_id.in_(bindparam("ids", expanding=True)))) \
+    .order_by(_H.c.number, _HC.c.player_id)
+_STAMP = select(_G.c.version, _G.c.edit_key_hash).where(_G.c.id == bindparam("game_id"))
 
 
 def _head(game_id: str, lock: bool) -> tuple[Head, int] | None:
     """The game's row with its players, and how many hands it has: one statement (each
     statement is a round trip, and on PostgreSQL most of a page's cost), read as plain
     columns (no ORM objects: building them was a large part of a page's CPU)."""
-    query = _HEAD.where(_G.c.id == game_id)
-    if lock:
-        query = query.with_for_update(read=True, of=_G)
-    rows = db.session.execute(query).all()
+    rows = db.session.execute(_LOCKED_HEAD if lock else _HEAD, {"game_id": game_id}).all()
     return (Head.of_rows(rows), rows[0].hand_count) if rows else None
 
 
 def _hands(game: Head, numbers: list[int], ids: list[str]) -> list[HandView]:
     """The hands numbered in `numbers` or with an id in `ids`, with their cards, by number."""
     names = {p.id: p.name for p in game.players}
-    rows = db.session.execute(_HANDS.where(_H.c.game_id == game.id,
-                                           or_(_H.c.number.in_(numbers), _H.c.public_id.in_(ids)))).all()
+    rows = db.session.execute(_HANDS, {"game_id": game.id, "numbers": numbers, "ids": ids}).all()
     hands = []
     for number, group in groupby(rows, key=lambda row: row.number):
         entries = list(group)
@@ -277,7 +280,7 @@ def _hands(game: Head, numbers: list[int], ids: list[str]) -> list[HandView]:
 
 def _stamp(game_id: str) -> tuple[int, str] | None:
     """The version and key hash now, in this session: what a write committed since shows."""
-    row = db.session.execute(select(Game.version, Game.edit_key_hash).where(Game.id == game_id)).first()
+    row = db.session.execute(_STAMP, {"game_id": game_id}).first()
     return None if row is None else tuple(row)
 
 
