@@ -96,7 +96,7 @@ def board_page(template: str, game_id: str, version: int, editable: bool, system
     rendered = []
 
     def render() -> tuple[tuple | None, str]:
-        context = context_or_404(game_id, SHOWN)
+        context = context_or_404(game_id, SHOWN, chart=template != "board.html")  # the live part has no chart
         game, keeper = context["game"], context["editable"]
         page = render_template(template, etag=board_etag(game_id, game.version, system, keeper),
                                **context)
