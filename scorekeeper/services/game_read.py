@@ -93,6 +93,7 @@ class GameRead:
     rows: list[HandView]  # the shown hands as entered, by number
     domain: dict[int, object]  # the shown hands as the domain checked them, by index (number - 1)
     _reached: dict[int, Outcome] = field(default_factory=dict)
+    _running: dict[tuple[str, bool], tuple[set[int], Window]] = field(default_factory=dict)
 
     @cached_property
     def edition(self):
@@ -146,8 +147,11 @@ class GameRead:
         return hand_scores.standings(self.game, system_of(system or self.game.scoring).slug)
 
     def deciding_totals(self) -> dict:
-        """Each team's total in a team game, else each player's: what the target is checked against."""
-        return hand_scores.side_totals(self.game)
+        """Each team's total in a team game, else each player's: what the target is checked against
+        (the last row of the game's own running totals, which its scoreboard reads anyway)."""
+        if not self.count:
+            return hand_scores.side_totals(self.game)
+        return self.running(self.system, teams=bool(self.teams))[-1]
 
     def totals_only_grow(self) -> bool:
         return min(self.values.values(), default=0) >= 0
@@ -158,8 +162,12 @@ class GameRead:
         wanted = set(self.hands.items) | {i for i in also if 0 <= i < self.count}
         if self.count:
             wanted.add(self.count - 1)
-        found = hand_scores.running_at(self.game, system_of(system).slug, [i + 1 for i in wanted], teams)
-        return Window(self.count, {n - 1: row for n, row in found.items()})
+        key = (system_of(system).slug, teams)
+        if key in self._running and wanted <= self._running[key][0]:  # read already, with these rows
+            return self._running[key][1]
+        found = hand_scores.running_at(self.game, key[0], [i + 1 for i in wanted], teams)
+        self._running[key] = wanted, Window(self.count, {n - 1: row for n, row in found.items()})
+        return self._running[key][1]
 
     def running_extent(self, system: ScoringSystem | str, rows: Window, teams: bool = False) -> tuple[int, int]:
         """As ScoreSheet.running_extent: while totals only grow, the last row tells; else every row is read."""
@@ -176,7 +184,7 @@ class GameRead:
     def first_reached(self, target: int) -> Outcome:
         """Who won when the game was played to `target` (the game's, or one since raised)."""
         if target not in self._reached:
-            self._reached[target] = hand_scores.outcome(self.game, hands=self.count, target=target)
+            self._reached[target] = hand_scores.outcome(self.game, self.deciding_totals(), self.count, target)
         return self._reached[target]
 
     def dealer(self, hand_number: int) -> str:
