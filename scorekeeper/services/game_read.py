@@ -240,8 +240,8 @@ def read_game(game_id: str, shown: Shown = lambda count: (), hand_ids: Iterable[
         rows = _hands(game, numbers, ids) if numbers or ids else []
         read = GameRead(game, count, rows, {h.number - 1: checked_hand(game.edition, h.held, h.typed)
                                             for h in rows})
-        read.read_rest()
         built = build(read)
+        read.read_rest()  # after the page's own reads, which may already hold what this needs
         if attempt == TRIES or _stamp(game_id) == (game.version, game.edit_key_hash):
             return built
     raise AssertionError("unreachable")
