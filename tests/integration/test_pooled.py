@@ -10,6 +10,8 @@ import os
 import re
 import threading
 import time
+from pathlib import Path
+from typing import NamedTuple
 
 import psycopg
 import pytest
@@ -32,9 +34,29 @@ VERSION = re.compile(r'v(\d+)"?$')
 UNREACHABLE = (OSError, http.client.HTTPException)  # a server between stop and start
 
 
+class Pooler(NamedTuple):
+    url: str
+    pool_size: int
+    admin_url: str
+    log: Path  # where it logs each server connection it opens, with its local port
+
+    def holding(self, database: str) -> set[int]:
+        """The local ports of the PostgreSQL connections it has open for `database` now."""
+        with psycopg.connect(self.admin_url, autocommit=True, connect_timeout=5) as conn:
+            cursor = conn.execute("SHOW SERVERS")
+            columns = [c.name for c in cursor.description]
+            return {row["local_port"] for row in (dict(zip(columns, r)) for r in cursor.fetchall())
+                    if row["database"] == database}
+
+    def opened(self, database: str) -> set[int]:
+        """The local ports of every PostgreSQL connection it has opened for `database`."""
+        found = re.compile(rf" {re.escape(database)}/\S+ new connection to server \(from [^)]*:(\d+)\)")
+        return {int(m.group(1)) for m in found.finditer(self.log.read_text(errors="replace"))}
+
+
 @pytest.fixture(scope="module")
-def pgbouncer(postgres) -> tuple[str, int]:
-    """The pooler's URL and its pool size (asked of its admin console)."""
+def pgbouncer(postgres) -> Pooler:
+    """The pooler: its URL, its pool size, its admin console and its log (asked of the console)."""
     url = os.environ.get(PGBOUNCER_URL_ENV)
     if not url:
         _no_postgres(f"pooled servers skipped: {PGBOUNCER_URL_ENV} is not set (.ci/run starts one with "
@@ -47,13 +69,15 @@ def pgbouncer(postgres) -> tuple[str, int]:
     except psycopg.Error as err:
         _no_postgres(f"pooled servers skipped: cannot ask PgBouncer at {url}: {str(err).strip()[:200]}")
     assert config["pool_mode"] == "transaction", config["pool_mode"]
-    return url, int(config["default_pool_size"])
+    assert config["log_connections"] == "1" and config["logfile"], "the test reads the connections it opened"
+    return Pooler(url, int(config["default_pool_size"]), admin.render_as_string(hide_password=False),
+                  Path(config["logfile"]))
 
 
 def test_nothing_is_prepared_through_the_pooler(postgres, pgbouncer, make_app):
     """The pooler may run each transaction on another PostgreSQL session: the app's connections
     to it (the pool's and the poll's own) prepare nothing (database.prepare_when_direct)."""
-    bouncer_url, _pool_size = pgbouncer
+    bouncer_url = pgbouncer.url
     direct_url = postgres.create()
     pooled_url = make_url(bouncer_url).set(database=make_url(direct_url).database)
     try:
@@ -80,7 +104,7 @@ def test_nothing_is_prepared_through_the_pooler(postgres, pgbouncer, make_app):
 
 
 def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, pgbouncer, tmp_path):
-    bouncer_url, pool_size = pgbouncer
+    bouncer_url, pool_size = pgbouncer.url, pgbouncer.pool_size
     direct_url = postgres.create()
     name = make_url(direct_url).database
     pooled_url = make_url(bouncer_url).set(database=name).render_as_string(hide_password=False)
@@ -100,7 +124,8 @@ def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, p
         problems: list[str] = []
         acked: dict[str, set[str]] = {game["id"]: set() for game in games}
         phones_seen: list[tuple[int, str]] = []  # (server index, game id) of each phone
-        most_connections = [0]
+        most_connections = [0]  # the pooler's server connections for the game's database, at once
+        sessions_seen: set[int] = set()  # PostgreSQL's client sessions on it, by their port
         lock = threading.Lock()
         stop = threading.Event()
 
@@ -141,12 +166,15 @@ def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, p
                 time.sleep(0.1)
 
         def connections() -> None:
+            # Counted by the pooler: PostgreSQL also lists autovacuum workers on the database, and a
+            # session the pooler closed (its client died mid-transaction) until its process exits.
             while not stop.is_set():
                 with watch.connect() as conn:
-                    count = conn.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = :name "
-                                              "AND pid <> pg_backend_pid()"),
-                                         {"name": name}).scalar_one()
-                most_connections[0] = max(most_connections[0], count)
+                    ports = conn.execute(text("SELECT client_port FROM pg_stat_activity WHERE datname = :name "
+                                              "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"),
+                                         {"name": name}).scalars().all()
+                sessions_seen.update(ports)
+                most_connections[0] = max(most_connections[0], len(pgbouncer.holding(name)))
                 time.sleep(0.05)
 
         threads = [threading.Thread(target=keeper, args=(n, games[n % 2])) for n in range(4)]
@@ -173,6 +201,8 @@ def test_two_servers_behind_pgbouncer_lose_nothing_and_answer_no_5xx(postgres, p
         assert problems == []
         assert sum(len(ids) for ids in acked.values()) >= 20, "too few saves to mean anything"
         assert 0 < most_connections[0] <= pool_size, most_connections
+        # ... and the servers reached PostgreSQL only through it: every session seen is one it opened.
+        assert sessions_seen and sessions_seen <= pgbouncer.opened(name), sessions_seen - pgbouncer.opened(name)
         with watch.connect() as conn:
             for game in games:
                 rows = conn.execute(text("SELECT request_id, count(*) FROM hands WHERE game_id = :id "
