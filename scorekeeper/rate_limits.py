@@ -4,8 +4,8 @@ work it can be made to do and rows it can be made to store.
 The numbers are far above what a family meets (see docs/operating.md, "Rate limits"): a game night
 creates a handful of games, asks the judge a few dozen questions, restores a backup once,
 downloads one or two.
-Flask-Limiter counts in memory by default (per process: with 3 workers a client can get up
-to 3 times the numbers); several servers share counts through RATELIMIT_STORAGE_URI,
+Flask-Limiter counts in memory by default (per process: with 2 workers a client can get up
+to twice the numbers); several servers share counts through RATELIMIT_STORAGE_URI,
 e.g. redis://host:6379 or memcached://host:11211.
 """
 from __future__ import annotations
