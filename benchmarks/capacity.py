@@ -7,9 +7,9 @@ phones and keepers spread over both) on that database through a PgBouncer in tra
 pooling in front of the same server, SCOREKEEPER_BENCH_PGBOUNCER_URL (.ci/pgbouncer-start
 starts one). SCOREKEEPER_BENCH_STEP_S (seconds a step measures, default 20) and
 SCOREKEEPER_BENCH_MOST_PHONES (the ladder's top) bound a run; SCOREKEEPER_BENCH_WORKERS tries
-another number of workers a server than docs/operating.md's 2.
+another number of workers a server than docs/operating.md's.
 
-docs/operating.md's gunicorn (2 workers, 4 threads, keep-alive 5) on loopback. A table is 4 watching
+docs/operating.md's gunicorn command (its workers, threads, keep-alive and access log) on loopback. A table is 4 watching
 phones and a keeper: every phone polls its scoreboard's live part every 2 s on its own
 keep-alive connection, with its device cookie and the ETag of what it last saw (304 while
 nothing changed, the new board after a save); each keeper saves a hand through the API every
@@ -45,7 +45,7 @@ STEP_S = float(os.environ.get("SCOREKEEPER_BENCH_STEP_S", 20))  # measured secon
 STEPS = 3  # a rung's verdict: the median of three steps' p95s
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 HELD = '{"held": {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}}'
-WORKERS = int(os.environ.get("SCOREKEEPER_BENCH_WORKERS", 2))  # docs/operating.md's: one a core on 2 cores
+WORKERS = int(os.environ["SCOREKEEPER_BENCH_WORKERS"]) if "SCOREKEEPER_BENCH_WORKERS" in os.environ else None
 BARE = "/_bare"
 
 
@@ -294,7 +294,7 @@ def servers(kind: str):
 
 def main(kinds: list[str]) -> int:
     print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), f"{os.cpu_count()} cores,",
-          f"gunicorn {WORKERS} workers x 4 threads a server; poll p95 budget {P95_BUDGET_MS:.0f} ms, "
+          f"gunicorn as docs/operating.md{'' if WORKERS is None else f' but {WORKERS} workers'}; poll p95 budget {P95_BUDGET_MS:.0f} ms, "
           f"median of {STEPS} steps of {STEP_S:g} s a rung")
     for kind in kinds:
         with servers(kind) as bases:

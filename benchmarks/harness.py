@@ -20,6 +20,9 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.support.servers import documented_gunicorn  # noqa: E402  (the tests' servers run it too)
+
 ROOT = Path(__file__).resolve().parent.parent
 # What a phone's browser sends with every request besides its cookies (Chrome on Android).
 PHONE_HEADERS = {"Accept-Encoding": "gzip, deflate, br, zstd", "Accept-Language": "en-GB,en;q=0.9"}
@@ -62,18 +65,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(workers: int = 2, database_url: str | None = None):
-    """Start the app under gunicorn on 127.0.0.1 with a throwaway SQLite database (or the
-    empty database at `database_url`)."""
+def gunicorn(workers: int | None = None, database_url: str | None = None):
+    """Start the app under docs/operating.md's gunicorn command (its workers unless `workers`
+    says otherwise, its threads, keep-alive and access log) on 127.0.0.1, with a bare route
+    beside the app (benchmarks/serve.py), on a throwaway SQLite database (or the empty
+    database at `database_url`)."""
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
     env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{folder}/bench.sqlite3",
            "FLASK_SECRET_KEY": "bench", "PYTHONPATH": str(ROOT),
            "FLASK_RATELIMIT_ENABLED": "false"}  # one address makes every game: no 429s
-    gunicorn_bin = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(  # the threads and keep-alive of docs/operating.md
-        [str(gunicorn_bin), "-w", str(workers), "--threads", "4", "--keep-alive", "5",
-         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "benchmarks.serve:app"], cwd=ROOT, env=env)
+    argv = documented_gunicorn(workers=workers, bind=f"127.0.0.1:{port}", app="benchmarks.serve:app")
+    argv[-1:-1] = ["--log-level", "warning"]  # no start and stop lines in the benchmark's output
+    server = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)  # stdout: the access log
     base = f"http://127.0.0.1:{port}"
     SERVERS.append(server.pid)
     try:

@@ -1,7 +1,7 @@
 """Load on the pages that matter, as ratios to a bare Flask route in the same gunicorn server.
 
 Run: .venv/bin/python benchmarks/load.py   (needs wrk: apt-get install -y wrk)
-gunicorn with 2 workers on 127.0.0.1; each load runs five times, alternating, median counts.
+gunicorn as docs/operating.md runs it, on 127.0.0.1; each load runs five times, alternating, median counts.
 Target (issue 18): the scoreboard serves at least 60% of the bare route's requests per second.
 Both phones carry the cookies they got on their first visits (the device id; the keeper's
 session) and the headers a phone's browser sends (Accept-Encoding, Accept-Language); each is
@@ -24,7 +24,7 @@ SAVE_GAMES = 100
 
 
 def main() -> int:
-    with gunicorn(workers=2) as base:
+    with gunicorn() as base:
         game, _ = call(base, "/api/games", {"players": PLAYERS, "target": 100_000})
         auth = {"Authorization": f"Bearer {game['edit_key']}"}
         for n in range(12):

@@ -25,7 +25,7 @@ TARGET = 0.75
 
 
 def main() -> int:
-    with gunicorn(workers=int(os.environ.get("BENCH_WORKERS", "2"))) as base:
+    with gunicorn(workers=int(os.environ["BENCH_WORKERS"]) if "BENCH_WORKERS" in os.environ else None) as base:
         game, _ = call(base, "/api/games", {"players": ["Ana", "Ben", "Cy", "Dee"], "target": 100000})
         auth = {"Authorization": f"Bearer {game['edit_key']}"}
         for n in range(10):

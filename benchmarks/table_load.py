@@ -1,7 +1,7 @@
 """A game night's load: 40 phones polling 8 games every 2 s while 8 keepers save every 10 s.
 
 Run: .venv/bin/python benchmarks/table_load.py
-gunicorn as in docs/operating.md (threads, keep-alive) with 2 workers on 127.0.0.1. Each phone polls
+gunicorn as docs/operating.md runs it (workers, threads, keep-alive, access log) on 127.0.0.1. Each phone polls
 what its scoreboard polls (/games/<id>/board, with the device cookie from its first visit,
 the last ETag and its browser's headers), as board.js does; each keeper posts a hand to its
 game through the API. The
@@ -104,7 +104,7 @@ def p95(times: list[float]) -> float:
 
 
 def main() -> int:
-    with gunicorn(workers=2) as base:
+    with gunicorn() as base:
         games = [call(base, "/api/games", {"players": PLAYERS, "target": 100_000})[0] for _ in range(GAMES)]
         cookies = [phone_cookie(base, games[n % GAMES]["id"]) for n in range(PHONES)]
         polls, poll_errors = run(base, games, cookies, bare=False)

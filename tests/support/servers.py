@@ -26,6 +26,25 @@ def readme_gunicorn_command() -> list[str]:
     return shlex.split(commands[0].split("#")[0])
 
 
+def documented_gunicorn(python: str = sys.executable, *, workers: int | None = None, threads: int | None = None,
+                        bind: str = "127.0.0.1:0", app: str | None = None) -> list[str]:
+    """docs/operating.md's gunicorn command, run by `python`, with what a test or benchmark
+    changes: the address, and where asked the workers, threads or app (the benchmarks add a
+    bare route to it); every other flag (keep-alive, access log) as documented."""
+    argv = readme_gunicorn_command()
+    assert Path(argv[0]).name == "gunicorn", argv
+    argv = [python, "-m", "gunicorn", *argv[1:]]
+    for flag, value in (("--workers", workers), ("--threads", threads), ("--bind", bind)):
+        assert flag in argv, f"the gunicorn command in docs/operating.md should say {flag}"
+        if value is not None:
+            argv[argv.index(flag) + 1] = str(value)
+    if app is not None:
+        argv[-1] = app  # the command ends with the app
+    if _has_control_socket(python):  # gunicorn >= 24 opens one in ~/.gunicorn; tests need none
+        argv.insert(3, "--no-control-socket")
+    return argv
+
+
 @functools.cache
 def _has_control_socket(python: str) -> bool:
     shown = subprocess.run([python, "-m", "gunicorn", "--help"], capture_output=True, text=True)
@@ -43,23 +62,10 @@ class Server:
         self.log = log
         self.access_log = access_log  # the documented command writes it to stdout: keep it too
         self.cwd = cwd  # another Python (an installed wheel's venv) runs outside the checkout
-        self.argv = self._argv(workers, threads, python)
+        self.argv = documented_gunicorn(python, workers=workers, threads=threads)
         self.proc: subprocess.Popen | None = None
         self.url = ""
         self._log_start = 0
-
-    @staticmethod
-    def _argv(workers: int, threads: int, python: str) -> list[str]:
-        argv = readme_gunicorn_command()
-        assert Path(argv[0]).name == "gunicorn", argv
-        argv = [python, "-m", "gunicorn", *argv[1:]]
-        for flag, value in (("--workers", str(workers)), ("--threads", str(threads)),
-                            ("--bind", "127.0.0.1:0")):
-            assert flag in argv, f"the gunicorn command in docs/operating.md should say {flag}"
-            argv[argv.index(flag) + 1] = value
-        if _has_control_socket(python):  # gunicorn >= 24 opens one in ~/.gunicorn; tests need none
-            argv.insert(3, "--no-control-socket")
-        return argv
 
     def start(self, timeout: float = 30) -> "Server":
         return self.launch().ready(timeout)
