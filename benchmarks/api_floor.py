@@ -14,6 +14,8 @@ and one of 1,000:
                encodes the hands when asked pays at least this (a stored copy of each hand's
                JSON would not, and is what the brief rules out);
 and prints the ratio hand 1,000 / hand 1 of `get`, and of `get` at hand 1 plus the floor.
+Then GET /api/tables/<id> at a table of 10 finished games and one of 500 (benchmarks/tables.py's
+server), whole and without its list of every game (the same stats and league), in-process.
 """
 from __future__ import annotations
 
@@ -28,7 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.save_cost import _game, bench_config  # noqa: E402
+from benchmarks import tables as table_bench  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.api.tables import table_dict  # noqa: E402
+from scorekeeper.services.table_stats import table_summary  # noqa: E402
 
 REPEAT = 21
 # Each hand as the contract shows it, written by the database (a hand's cards are stored as
@@ -81,7 +86,31 @@ def main() -> int:
     print(f"GET /api/games/<id>: hand 1 {one:.1f}, hand 1,000 {thousand:.1f} ({size:,} bytes): x{thousand / one:.2f}")
     print(f"SQLite writing the 1,000 hands' JSON alone: {floor:.1f}")
     print(f"floor at hand 1,000 (the answer at hand 1 plus that): {one + floor:.1f}: x{(one + floor) / one:.2f}")
+    tables()
     return 0
+
+
+def _unlisted(summary):
+    summary.__dict__["games"] = []  # TableSummary.games is a cached_property: its list, never read
+    return summary
+
+
+def tables() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3", "SECRET_KEY": "bench",
+                          "TESTING": True})
+        with app.app_context():
+            ids = table_bench.seed()
+        client = app.test_client()
+        whole = {size: _cpu_ms(lambda: client.get(f"/api/tables/{ids[size]}")) for size in table_bench.SIZES}
+        with app.test_request_context():
+            unlisted = {size: _cpu_ms(lambda: json.dumps(table_dict(_unlisted(table_summary(ids[size])))))
+                        for size in table_bench.SIZES}
+    small, big = table_bench.SIZES
+    print(f"GET /api/tables/<id>: {small} games {whole[small]:.1f}, {big} games {whole[big]:.1f}: "
+          f"x{whole[big] / whole[small]:.2f}")
+    print(f"  its stats and league without the list of games: {unlisted[small]:.1f}, {unlisted[big]:.1f}: "
+          f"x{unlisted[big] / unlisted[small]:.2f}")
 
 
 if __name__ == "__main__":
