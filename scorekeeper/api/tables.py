@@ -19,15 +19,25 @@ def table_dict(summary: TableSummary) -> dict:
         "name": summary.name,
         "url": url_for("tables.table_page", table_id=summary.id),
         "players": [p.as_dict() for p in summary.players],
-        "games": [{"id": g.id, "url": url_for("scoreboard.scoreboard", game_id=g.id),
-                   "players": g.players, "finished": g.finished, "winners": g.winners,
-                   "hands": g.hands} for g in summary.games],
+        "games": [{"id": g.id, "url": url, "players": g.players, "finished": g.finished, "winners": g.winners,
+                   "hands": g.hands} for g, url in zip(summary.games, _scoreboard_urls(summary.games))],
         "league": [league_row(row) for row in summary.league()],
         "league_by_system": [{"scoring": block.system, "games": block.games,
                               "best_is_highest": SYSTEMS[block.system].best_is_highest,
                               "rows": [league_row(row) for row in block.rows]}
                              for block in summary.league_blocks()],
     }
+
+
+def _scoreboard_urls(games: list) -> list[str]:
+    """Each game's scoreboard path, the route built once: a table lists hundreds of games,
+    and url_for costs as much per game as the rest of its line."""
+    if not games:
+        return []
+    first = url_for("scoreboard.scoreboard", game_id=games[0].id)
+    assert first.endswith(games[0].id), first  # the path ends with the game's id
+    prefix = first.removesuffix(games[0].id)
+    return [prefix + g.id for g in games]
 
 
 def league_row(row: LeagueRow) -> dict:

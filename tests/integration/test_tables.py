@@ -68,6 +68,7 @@ def test_three_games_stats_equal_a_recomputation_from_the_stored_cards(app, clie
     table, games = played
     state = client.get(f"/api/tables/{table['id']}").json
     assert [g["id"] for g in state["games"]] == [g["id"] for g in reversed(games)]  # newest first
+    assert [g["url"] for g in state["games"]] == [f"/games/{g['id']}" for g in reversed(games)]  # each its own
     assert [g["finished"] for g in state["games"]] == [False, False, True]
     assert state["games"][2]["winners"] == ["Ana"] and state["games"][0]["hands"] == 1
     assert state["games"][1]["players"] == ["Ben", "Ana"]  # the roster's spelling, not "ana "
