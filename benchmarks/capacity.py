@@ -9,18 +9,19 @@ starts one). SCOREKEEPER_BENCH_STEP_S (seconds a step measures, default 20) and
 SCOREKEEPER_BENCH_MOST_PHONES (the ladder's top) bound a run; SCOREKEEPER_BENCH_WORKERS tries
 another number of workers a server than docs/operating.md's.
 
-docs/operating.md's gunicorn command (its workers, threads, keep-alive and access log) on loopback. A table is 4 watching
-phones and a keeper: every phone polls its scoreboard's live part every 2 s on its own
-keep-alive connection, with its device cookie and the ETag of what it last saw (304 while
-nothing changed, the new board after a save); each keeper saves a hand through the API every
-30 s. The same phones and keepers also ask a bare Flask route on the same server instead, in
-turn with the app at each step of the same run, so the figure that matters is the ratio. The
-phones (each keeping its ETag from one step to the next, and looking once before
-the clock starts when it is new) climb a ladder (25, 50, 100, …) until p95 passes 50 ms, then the gap is halved twice. The load generator shares the machine: its own
-lag counts in every p95, the bare route's as much as the app's. Each rung is three steps (each
-after a warm-up of one poll period) and decided by the median of their p95s: one step that met
-a neighbour's burst decides nothing. Beside each p95 the servers' workers' own CPU (user and
-system, from /proc) per phone-second: what the app costs whatever the neighbours do.
+docs/operating.md's gunicorn command (its workers, threads, keep-alive and access log) on
+loopback. A table is 4 watching phones and a keeper: every phone polls its scoreboard's live part
+every 2 s on its own keep-alive connection, with its device cookie and the ETag of what it last
+saw (304 while nothing changed, the new board after a save); each keeper saves a hand through the
+API every 30 s. The same phones and keepers also ask a bare Flask route on the same server
+instead, in turn with the app at each step of the same run, so the figure that matters is the
+ratio. The phones (each keeping its ETag from one step to the next, and looking once before the
+clock starts when it is new) climb a ladder (25, 50, 100, …) until p95 passes 50 ms, then the gap
+is halved twice. The load generator shares the machine: its own lag counts in every p95, the bare
+route's as much as the app's. Each rung is three steps (each after a warm-up of one poll period)
+and decided by the median of their p95s: one step that met a neighbour's burst decides nothing.
+Beside each p95 the servers' workers' own CPU (user and system, from /proc) per phone-second: what
+the app costs whatever the neighbours do.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.harness import PHONE_HEADERS, call, gunicorn, server_cpu_seconds  # noqa: E402
+from benchmarks.harness import PHONE_HEADERS, WORKERS_ENV, call, gunicorn, server_cpu_seconds  # noqa: E402
 
 POLL_S, SAVE_S = 2.0, 30.0
 PHONES_PER_TABLE = 4
@@ -45,7 +46,6 @@ STEP_S = float(os.environ.get("SCOREKEEPER_BENCH_STEP_S", 20))  # measured secon
 STEPS = 3  # a rung's verdict: the median of three steps' p95s
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
 HELD = '{"held": {"Ana": [], "Ben": ["7"], "Cy": ["skip"], "Dee": ["wild"]}}'
-WORKERS = int(os.environ["SCOREKEEPER_BENCH_WORKERS"]) if "SCOREKEEPER_BENCH_WORKERS" in os.environ else None
 BARE = "/_bare"
 
 
@@ -274,12 +274,12 @@ def postgres_database():
 def servers(kind: str):
     """The servers' addresses: one on SQLite or PostgreSQL, or two through PgBouncer."""
     if kind == "sqlite":
-        with gunicorn(workers=WORKERS) as base:  # harness.gunicorn's own throwaway SQLite file
+        with gunicorn() as base:  # harness.gunicorn's own throwaway SQLite file
             yield [base]
         return
     with postgres_database() as url:
         if kind != "pooled":
-            with gunicorn(workers=WORKERS, database_url=url) as base:
+            with gunicorn(database_url=url) as base:
                 yield [base]
             return
         from sqlalchemy.engine import make_url
@@ -287,14 +287,14 @@ def servers(kind: str):
         if not bouncer:
             raise SystemExit("set SCOREKEEPER_BENCH_PGBOUNCER_URL for the pooled run")
         pooled = make_url(bouncer).set(database=make_url(url).database).render_as_string(hide_password=False)
-        with gunicorn(workers=WORKERS, database_url=pooled) as one, \
-                gunicorn(workers=WORKERS, database_url=pooled) as two:
+        with gunicorn(database_url=pooled) as one, gunicorn(database_url=pooled) as two:
             yield [one, two]
 
 
 def main(kinds: list[str]) -> int:
     print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), f"{os.cpu_count()} cores,",
-          f"gunicorn as docs/operating.md{'' if WORKERS is None else f' but {WORKERS} workers'}; poll p95 budget {P95_BUDGET_MS:.0f} ms, "
+          f"gunicorn as docs/operating.md, {os.environ.get(WORKERS_ENV, 'its')} workers; "
+          f"poll p95 budget {P95_BUDGET_MS:.0f} ms, "
           f"median of {STEPS} steps of {STEP_S:g} s a rung")
     for kind in kinds:
         with servers(kind) as bases:

@@ -20,10 +20,10 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 from tests.support.servers import documented_gunicorn  # noqa: E402  (the tests' servers run it too)
 
-ROOT = Path(__file__).resolve().parent.parent
 # What a phone's browser sends with every request besides its cookies (Chrome on Android).
 PHONE_HEADERS = {"Accept-Encoding": "gzip, deflate, br, zstd", "Accept-Language": "en-GB,en;q=0.9"}
 WRK_REPORT = """
@@ -34,6 +34,7 @@ end
 """
 
 
+WORKERS_ENV = "SCOREKEEPER_BENCH_WORKERS"  # tries another number of workers than the documented one
 SERVERS: list[int] = []  # the gunicorn masters running now: their workers' CPU time is read
 
 
@@ -66,10 +67,12 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(workers: int | None = None, database_url: str | None = None):
-    """Start the app under docs/operating.md's gunicorn command (its workers unless `workers`
-    says otherwise, its threads, keep-alive and access log) on 127.0.0.1, with a bare route
-    beside the app (benchmarks/serve.py), on a throwaway SQLite database (or the empty
-    database at `database_url`)."""
+    """Start the app under docs/operating.md's gunicorn command (its threads, keep-alive and
+    access log; its workers unless `workers`, or else SCOREKEEPER_BENCH_WORKERS, says
+    otherwise) on 127.0.0.1, with a bare route beside the app (benchmarks/serve.py), on a
+    throwaway SQLite database (or the empty database at `database_url`)."""
+    if workers is None and WORKERS_ENV in os.environ:
+        workers = int(os.environ[WORKERS_ENV])
     folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
     env = {**os.environ, "FLASK_SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{folder}/bench.sqlite3",

@@ -13,7 +13,6 @@ steadier figure when other work shares the machine: wall-clock rates swing ±10 
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -25,7 +24,7 @@ TARGET = 0.75
 
 
 def main() -> int:
-    with gunicorn(workers=int(os.environ["BENCH_WORKERS"]) if "BENCH_WORKERS" in os.environ else None) as base:
+    with gunicorn() as base:
         game, _ = call(base, "/api/games", {"players": ["Ana", "Ben", "Cy", "Dee"], "target": 100000})
         auth = {"Authorization": f"Bearer {game['edit_key']}"}
         for n in range(10):
